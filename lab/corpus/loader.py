@@ -1,0 +1,139 @@
+"""Load any directory as a corpus: the files git would track, read once.
+
+`.gitignore` files (the root one and nested ones) are honoured with git's own matching rules;
+`.git/` is always skipped. Workspace roots (a multi-root workspace) come from the corpus config
+or, when absent, from a `.workspace-roots` file at the corpus root (one relative folder a line).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+from lab.errors import InputError
+
+#: Bytes of a file read for its text fields; the rest is hashed but not indexed.
+MAX_TEXT_BYTES = 64 * 1024
+ROOTS_FILE = ".workspace-roots"
+ALWAYS_SKIPPED = {".git", ".hg", ".svn"}
+
+
+@dataclass(frozen=True)
+class CorpusFile:
+    path: str  # relative to the corpus root, POSIX separators
+    root: str  # the workspace root holding it ("." for the corpus root itself)
+    size: int
+    sha256: str
+    text: str | None  # None for binary files
+
+
+@dataclass(frozen=True)
+class Corpus:
+    root: Path
+    roots: tuple[str, ...]
+    files: tuple[CorpusFile, ...]
+
+    @property
+    def content_hash(self) -> str:
+        """Hash of every file's path and content: what the corpus contributes to a fingerprint."""
+        h = hashlib.sha256()
+        for f in self.files:
+            h.update(f.path.encode())
+            h.update(b"\0")
+            h.update(f.sha256.encode())
+            h.update(b"\n")
+        h.update(("roots=" + ",".join(self.roots)).encode())
+        return h.hexdigest()
+
+
+def read_roots_file(root: Path) -> tuple[str, ...]:
+    path = root / ROOTS_FILE
+    if not path.is_file():
+        return ()
+    roots = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.split("#", 1)[0].strip().strip("/")
+        if not line:
+            continue
+        if line.startswith("..") or os.path.isabs(line):
+            raise InputError("workspace root must be a relative folder inside the corpus",
+                             file=str(path), line=lineno, key=line)
+        if not (root / line).is_dir():
+            raise InputError("workspace root is not a folder", file=str(path), line=lineno, key=line)
+        roots.append(line)
+    return tuple(roots)
+
+
+def root_of(path: str, roots: tuple[str, ...]) -> str:
+    """The longest workspace root that contains `path`, else "."."""
+    best = "."
+    for r in roots:
+        if (path == r or path.startswith(r + "/")) and (best == "." or len(r) > len(best)):
+            best = r
+    return best
+
+
+def _decode(data: bytes) -> str | None:
+    if b"\0" in data[:4096]:
+        return None
+    return data.decode("utf-8", errors="replace")
+
+
+def walk(root: Path) -> list[str]:
+    """Relative POSIX paths of every non-ignored regular file under root, sorted."""
+    out: list[str] = []
+    specs: list[tuple[str, pathspec.PathSpec]] = []
+
+    def ignored(rel: str, is_dir: bool) -> bool:
+        for base, spec in specs:
+            if base and not rel.startswith(base + "/"):
+                continue
+            sub = rel[len(base) + 1:] if base else rel
+            if spec.match_file(sub + ("/" if is_dir else "")):
+                return True
+        return False
+
+    def visit(dir_rel: str) -> None:
+        full = root / dir_rel if dir_rel else root
+        gi = full / ".gitignore"
+        pushed = False
+        if gi.is_file():
+            specs.append((dir_rel, pathspec.GitIgnoreSpec.from_lines(
+                gi.read_text(encoding="utf-8", errors="replace").splitlines())))
+            pushed = True
+        with os.scandir(full) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        for e in entries:
+            if e.name in ALWAYS_SKIPPED:
+                continue
+            rel = f"{dir_rel}/{e.name}" if dir_rel else e.name
+            if e.is_symlink():
+                continue  # never follow links out of the corpus
+            if e.is_dir():
+                if not ignored(rel, True):
+                    visit(rel)
+            elif e.is_file() and not ignored(rel, False):
+                out.append(rel)
+        if pushed:
+            specs.pop()
+
+    visit("")
+    return sorted(out)
+
+
+def load_corpus(root: str | Path, roots: tuple[str, ...] | list[str] | None = None) -> Corpus:
+    root = Path(root).expanduser().resolve()
+    if not root.is_dir():
+        raise InputError("corpus root is not a directory", key=str(root))
+    roots_t = tuple(r.strip("/") for r in roots) if roots else read_roots_file(root)
+    files = []
+    for rel in walk(root):
+        data = (root / rel).read_bytes()
+        files.append(CorpusFile(path=rel, root=root_of(rel, roots_t), size=len(data),
+                                sha256=hashlib.sha256(data).hexdigest(),
+                                text=_decode(data[:MAX_TEXT_BYTES])))
+    return Corpus(root=root, roots=roots_t, files=tuple(files))

@@ -1,0 +1,178 @@
+"""The pathfinder index: per file its path facts, per chunk its text fields, and postings.
+
+`TEXT_FIELDS` is the one place that says which text fields are indexed. Full-text matching, the
+contamination scan and anything else that needs "what is indexed" read it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from lab.corpus.loader import Corpus
+from lab.pathfinder.chunking import chunk_file
+from lab.pathfinder.terms import split_words, trigrams
+
+#: The indexed text fields of a chunk, in order of weight.
+TEXT_FIELDS: tuple[str, ...] = ("heading", "breadcrumb", "body")
+
+#: Words in generated or vendored code paths.
+VENDOR_DIRS = frozenset({"vendor", "third_party", "node_modules", "external"})
+GENERATED_DIRS = frozenset({"generated", "gen", "__generated__", "autogen"})
+GENERATED_SUFFIXES = (".pb.go", "_pb2.py", "_pb2_grpc.py", ".pb.ts", "_grpc.pb.go", ".gen.go",
+                      ".generated.ts", ".gen.ts", "_gen.go", ".g.dart")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    id: int
+    file_id: int
+    heading: str
+    breadcrumb: str
+    body: str
+    line: int
+
+    def field(self, name: str) -> str:
+        if name not in TEXT_FIELDS:
+            raise KeyError(f"'{name}' is not an indexed text field ({', '.join(TEXT_FIELDS)})")
+        return getattr(self, name)
+
+
+@dataclass(frozen=True)
+class FileEntry:
+    id: int
+    path: str            # relative to the corpus root
+    root: str            # workspace root ("." when single-root)
+    rel: str             # relative to its workspace root
+    dir: str             # parent folder of `path` ("" at top level)
+    segments: tuple[str, ...]  # folder names of `path`
+    name: str
+    stem: str            # name without its last extension (`client.pb` for client.pb.go)
+    ext: str             # last extension, lowercase, no dot ("" when none)
+    sha256: str
+    chunk_ids: tuple[int, ...]
+    is_vendor: bool
+    is_generated: bool
+    is_test: bool
+
+
+def split_name(name: str) -> tuple[str, str]:
+    if name.startswith(".") and name.count(".") == 1:
+        return name, ""
+    if "." not in name:
+        return name, ""
+    stem, ext = name.rsplit(".", 1)
+    return stem, ext.lower()
+
+
+def is_test_path(path: str, stem: str) -> bool:
+    s = stem.lower()
+    parts = path.lower().split("/")[:-1]
+    return (s.endswith("_test") or s.startswith("test_") or s.endswith(".test") or s.endswith(".spec")
+            or s.endswith("_spec") or s.endswith("tests") or any(p in ("tests", "test", "__tests__") for p in parts))
+
+
+@dataclass
+class FieldPostings:
+    """term -> {chunk id: term frequency} for one text field, with lengths for BM25."""
+    postings: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))
+    lengths: dict[int, int] = field(default_factory=dict)
+    avg_len: float = 1.0
+
+
+@dataclass
+class Index:
+    corpus: Corpus
+    files: list[FileEntry]
+    chunks: list[Chunk]
+    path_postings: dict[str, set[int]]           # path word -> file ids (folders and file name)
+    name_words: dict[int, frozenset[str]]         # file id -> words of its file name
+    dir_words: dict[int, frozenset[str]]          # file id -> words of its folders
+    by_name: dict[str, list[int]]                 # lowercased file name -> file ids
+    by_stem: dict[str, list[int]]                 # lowercased stem -> file ids
+    dir_ext_counts: dict[str, Counter]            # folder -> extension counts of its files
+    text: dict[str, FieldPostings]                # one per TEXT_FIELDS entry
+    vocab: list[str]                              # sorted path words, for prefix lookups
+    vocab_trigrams: dict[str, list[str]]          # trigram -> path words
+    by_path: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def content_hash(self) -> str:
+        return self.corpus.content_hash
+
+    def prefixed(self, prefix: str, limit: int = 50) -> list[str]:
+        i = bisect.bisect_left(self.vocab, prefix)
+        out = []
+        while i < len(self.vocab) and self.vocab[i].startswith(prefix) and len(out) < limit:
+            out.append(self.vocab[i])
+            i += 1
+        return out
+
+    def idf(self, n_docs: int, df: int) -> float:
+        return math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
+
+
+def build_index(corpus: Corpus) -> Index:
+    files: list[FileEntry] = []
+    chunks: list[Chunk] = []
+    path_postings: dict[str, set[int]] = defaultdict(set)
+    name_words: dict[int, frozenset[str]] = {}
+    dir_words: dict[int, frozenset[str]] = {}
+    by_name: dict[str, list[int]] = defaultdict(list)
+    by_stem: dict[str, list[int]] = defaultdict(list)
+    dir_ext: dict[str, Counter] = defaultdict(Counter)
+    text = {f: FieldPostings() for f in TEXT_FIELDS}
+
+    for fid, cf in enumerate(corpus.files):
+        path = cf.path
+        d, _, name = path.rpartition("/")
+        stem, ext = split_name(name)
+        segments = tuple(d.split("/")) if d else ()
+        rel = path if cf.root == "." else path[len(cf.root) + 1:]
+        low_segments = {s.lower() for s in segments}
+        chunk_ids = []
+        for ct in chunk_file(path, cf.text):
+            cid = len(chunks)
+            chunks.append(Chunk(cid, fid, ct.heading, ct.breadcrumb, ct.body, ct.line))
+            chunk_ids.append(cid)
+        lname = name.lower()
+        entry = FileEntry(
+            id=fid, path=path, root=cf.root, rel=rel, dir=d, segments=segments, name=name,
+            stem=stem, ext=ext, sha256=cf.sha256, chunk_ids=tuple(chunk_ids),
+            is_vendor=bool(low_segments & VENDOR_DIRS),
+            is_generated=bool(low_segments & GENERATED_DIRS) or lname.endswith(GENERATED_SUFFIXES),
+            is_test=is_test_path(path, stem),
+        )
+        files.append(entry)
+        nw = frozenset(split_words(stem)) | ({ext} if ext else frozenset())
+        dw = frozenset(w for s in segments for w in split_words(s))
+        name_words[fid], dir_words[fid] = nw, dw
+        for w in nw | dw:
+            path_postings[w].add(fid)
+        by_name[lname].append(fid)
+        by_stem[stem.lower()].append(fid)
+        dir_ext[d][ext] += 1
+
+    for ch in chunks:
+        for fname in TEXT_FIELDS:
+            words = split_words(ch.field(fname))
+            fp = text[fname]
+            fp.lengths[ch.id] = len(words)
+            for w, n in Counter(words).items():
+                fp.postings[w][ch.id] = n
+    for fp in text.values():
+        fp.postings = dict(fp.postings)
+        fp.avg_len = (sum(fp.lengths.values()) / max(1, len(fp.lengths))) or 1.0
+
+    vocab = sorted(path_postings)
+    tri: dict[str, list[str]] = defaultdict(list)
+    for w in vocab:
+        if len(w) >= 3:
+            for t in trigrams(w):
+                tri[t].append(w)
+    return Index(corpus=corpus, files=files, chunks=chunks, path_postings=dict(path_postings),
+                 name_words=name_words, dir_words=dir_words, by_name=dict(by_name),
+                 by_stem=dict(by_stem), dir_ext_counts=dict(dir_ext), text=text, vocab=vocab,
+                 vocab_trigrams=dict(tri), by_path={f.path: f.id for f in files})
