@@ -1,0 +1,24 @@
+"""The `lab` command. Each subcommand lives in its own module, registered explicitly below."""
+
+from __future__ import annotations
+
+import click
+
+from lab import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="lab")
+def main() -> None:
+    """Vocab Lab: response-vocabulary experiments for small LLMs on MCP tools."""
+
+
+def _register() -> None:
+    from lab.cli import corpus, resolve  # noqa: F401  (explicit registry)
+
+    for module in (corpus, resolve):
+        for cmd in module.COMMANDS:
+            main.add_command(cmd)
+
+
+_register()
