@@ -87,13 +87,15 @@ class Index:
     corpus: Corpus
     files: list[FileEntry]
     chunks: list[Chunk]
-    path_postings: dict[str, set[int]]           # path word -> file ids (folders and file name)
+    name_postings: dict[str, list[int]]          # word of a file's stem -> file ids
+    dir_postings: dict[str, list[int]]           # word of a file's folder names -> file ids
     name_words: dict[int, frozenset[str]]         # file id -> words of its file name
     dir_words: dict[int, frozenset[str]]          # file id -> words of its folders
     by_name: dict[str, list[int]]                 # lowercased file name -> file ids
     by_stem: dict[str, list[int]]                 # lowercased stem -> file ids
     dir_ext_counts: dict[str, Counter]            # folder -> extension counts of its files
     text: dict[str, FieldPostings]                # one per TEXT_FIELDS entry
+    extensions: frozenset[str]                    # every extension in the corpus
     vocab: list[str]                              # sorted path words, for prefix lookups
     vocab_trigrams: dict[str, list[str]]          # trigram -> path words
     by_path: dict[str, int] = field(default_factory=dict)
@@ -117,7 +119,8 @@ class Index:
 def build_index(corpus: Corpus) -> Index:
     files: list[FileEntry] = []
     chunks: list[Chunk] = []
-    path_postings: dict[str, set[int]] = defaultdict(set)
+    name_postings: dict[str, list[int]] = defaultdict(list)
+    dir_postings: dict[str, list[int]] = defaultdict(list)
     name_words: dict[int, frozenset[str]] = {}
     dir_words: dict[int, frozenset[str]] = {}
     by_name: dict[str, list[int]] = defaultdict(list)
@@ -146,11 +149,13 @@ def build_index(corpus: Corpus) -> Index:
             is_test=is_test_path(path, stem),
         )
         files.append(entry)
-        nw = frozenset(split_words(stem)) | ({ext} if ext else frozenset())
+        nw = frozenset(split_words(stem))
         dw = frozenset(w for s in segments for w in split_words(s))
         name_words[fid], dir_words[fid] = nw, dw
-        for w in nw | dw:
-            path_postings[w].add(fid)
+        for w in nw:
+            name_postings[w].append(fid)
+        for w in dw:
+            dir_postings[w].append(fid)
         by_name[lname].append(fid)
         by_stem[stem.lower()].append(fid)
         dir_ext[d][ext] += 1
@@ -166,13 +171,14 @@ def build_index(corpus: Corpus) -> Index:
         fp.postings = dict(fp.postings)
         fp.avg_len = (sum(fp.lengths.values()) / max(1, len(fp.lengths))) or 1.0
 
-    vocab = sorted(path_postings)
+    vocab = sorted(set(name_postings) | set(dir_postings))
     tri: dict[str, list[str]] = defaultdict(list)
     for w in vocab:
         if len(w) >= 3:
             for t in trigrams(w):
                 tri[t].append(w)
-    return Index(corpus=corpus, files=files, chunks=chunks, path_postings=dict(path_postings),
+    return Index(corpus=corpus, files=files, chunks=chunks, name_postings=dict(name_postings),
+                 dir_postings=dict(dir_postings), extensions=frozenset(f.ext for f in files if f.ext),
                  name_words=name_words, dir_words=dir_words, by_name=dict(by_name),
                  by_stem=dict(by_stem), dir_ext_counts=dict(dir_ext), text=text, vocab=vocab,
                  vocab_trigrams=dict(tri), by_path={f.path: f.id for f in files})

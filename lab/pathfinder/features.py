@@ -1,0 +1,217 @@
+"""Lexical scoring from named features, each switchable and weighted in `configs/resolver/*.yaml`.
+
+Scoring runs in two stages so a query stays fast on 100,000 paths: a cheap accumulation over the
+postings of the query's words picks a few hundred files, then every enabled feature scores those
+files and says whether it fired (the candidate's `why`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from lab.errors import InputError
+from lab.pathfinder.index import TEXT_FIELDS, FileEntry, Index
+from lab.pathfinder.query import QueryInfo
+
+BM25_K1, BM25_B = 1.2, 0.75
+STAGE2_SIZE = 300
+
+
+@dataclass
+class Context:
+    """What every feature may read about one query."""
+    index: Index
+    q: QueryInfo
+    text_score: dict[int, float]      # file id -> normalized intent-text score in [0, 1]
+    text_field: dict[int, str]        # file id -> the text field that matched most
+    params: Mapping[str, Any]
+
+
+Hit = tuple[float, str | None]  # (score contribution, why label or None when it did not fire)
+
+
+def _term_match(ctx: Context, words: frozenset[str]) -> tuple[float, int]:
+    """(weighted number of query words found among `words`, number of query words)."""
+    got = 0.0
+    for t in ctx.q.terms:
+        got += max((e.weight for e in ctx.q.expansions.get(t, ()) if e.word in words), default=0.0)
+    return got, len(ctx.q.terms)
+
+
+def stem_ext(ctx: Context, f: FileEntry) -> Hit:
+    q = ctx.q
+    name, stem = f.name.lower(), f.stem.lower()
+    if q.name and name == q.name:
+        return 3.0, "name"
+    score, why = 0.0, None
+    if q.stem and stem == q.stem:
+        score, why = 2.0, "stem"
+    else:
+        words = ctx.index.name_words[f.id]
+        if words:
+            got, _ = _term_match(ctx, words)
+            coverage = min(1.0, got / len(words))
+            if coverage > 0:
+                score, why = 1.6 * coverage, ("stem" if coverage >= 0.999 else "stem~")
+    if q.ext:
+        if f.ext == q.ext:
+            score, why = score + 0.5, (why + "+ext" if why else "ext")
+        else:
+            score -= 0.3
+    return score, why
+
+
+def segment_overlap(ctx: Context, f: FileEntry) -> Hit:
+    got, n = _term_match(ctx, ctx.index.dir_words[f.id])
+    score = 1.5 * got / n if n else 0.0
+    if ctx.q.dirs:
+        segs = tuple(s.lower() for s in f.segments)
+        k = len(ctx.q.dirs)
+        if segs[-k:] == ctx.q.dirs or (f.root != "." and (f.root.lower().split("/") + list(segs))[-k:] == list(ctx.q.dirs)):
+            score += 1.0
+    return score, ("segment_overlap" if score > 0 else None)
+
+
+def dir_ext_counts(ctx: Context, f: FileEntry) -> Hit:
+    if not ctx.q.lang_exts:
+        return 0.0, None
+    counts = ctx.index.dir_ext_counts[f.dir]
+    total = sum(counts.values())
+    share = sum(counts[e] for e in ctx.q.lang_exts) / total if total else 0.0
+    score = share + (0.5 if f.ext in ctx.q.lang_exts else 0.0)
+    return score, ("dir_ext_counts" if score > 0 else None)
+
+
+def intent_text(ctx: Context, f: FileEntry) -> Hit:
+    s = ctx.text_score.get(f.id, 0.0)
+    return (s, f"intent:{ctx.text_field[f.id]}") if s > 0 else (0.0, None)
+
+
+def vendor_generated(ctx: Context, f: FileEntry) -> Hit:
+    score, why = 0.0, []
+    if f.is_vendor:
+        score += 0.5 if ctx.q.wants_vendor else -1.0
+        why.append("vendor" if ctx.q.wants_vendor else "vendor-penalty")
+    if f.is_generated:
+        score += 0.5 if ctx.q.wants_generated else -1.0
+        why.append("generated" if ctx.q.wants_generated else "generated-penalty")
+    return score, ("+".join(why) or None)
+
+
+def test_affinity(ctx: Context, f: FileEntry) -> Hit:
+    if not f.is_test:
+        return 0.0, None
+    return (1.0, "test-file") if ctx.q.wants_test else (-0.5, "test-penalty")
+
+
+#: The lexical features by config name, in scoring order. A new feature is a function and a line.
+FEATURES: dict[str, Callable[[Context, FileEntry], Hit]] = {
+    "stem_ext": stem_ext,
+    "segment_overlap": segment_overlap,
+    "dir_ext_counts": dir_ext_counts,
+    "intent_text": intent_text,
+    "vendor_generated": vendor_generated,
+    "test_affinity": test_affinity,
+}
+
+
+def check_feature_config(features: Mapping[str, Any]) -> None:
+    for name, spec in features.items():
+        if name not in FEATURES:
+            raise InputError(f"unknown lexical feature '{name}' (known: {', '.join(FEATURES)})",
+                             key=f"resolver.features.{name}")
+        for k in spec:
+            if k not in ("enabled", "weight", "field_weights"):
+                raise InputError(f"unknown setting '{k}'", key=f"resolver.features.{name}.{k}")
+
+
+def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str, float]
+                ) -> tuple[dict[int, float], dict[int, str]]:
+    """BM25 of the terms over each indexed text field; per file the best chunk, normalized to [0, 1]."""
+    n_chunks = max(1, len(index.chunks))
+    chunk_scores: dict[int, float] = defaultdict(float)
+    chunk_field: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for fname in TEXT_FIELDS:
+        fw = float(field_weights.get(fname, 1.0))
+        fp = index.text[fname]
+        if fw <= 0:
+            continue
+        for t in terms:
+            variants = [(t, 1.0)]
+            variants += [(v, 0.8) for v in (t + "s", t[:-1] if t.endswith("s") else "") if v and v in fp.postings]
+            for word, vw in variants:
+                postings = fp.postings.get(word)
+                if not postings:
+                    continue
+                idf = math.log(1.0 + (n_chunks - len(postings) + 0.5) / (len(postings) + 0.5))
+                for cid, tf in postings.items():
+                    norm = tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * fp.lengths[cid] / fp.avg_len))
+                    s = fw * vw * idf * norm
+                    chunk_scores[cid] += s
+                    chunk_field[cid][fname] += s
+    per_file: dict[int, float] = {}
+    best_chunk: dict[int, int] = {}
+    for cid, s in chunk_scores.items():
+        fid = index.chunks[cid].file_id
+        if s > per_file.get(fid, 0.0):
+            per_file[fid], best_chunk[fid] = s, cid
+    top = max(per_file.values(), default=0.0)
+    if top <= 0:
+        return {}, {}
+    fields = {fid: max(chunk_field[cid].items(), key=lambda kv: kv[1])[0] for fid, cid in best_chunk.items()}
+    return {fid: s / top for fid, s in per_file.items()}, fields
+
+
+def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
+    """Stage 1: files sharing a word (or a near word) with the query, best few hundred first."""
+    n = max(1, len(index.files))
+    pre: dict[int, float] = defaultdict(float)
+    for t, exps in q.expansions.items():
+        best: dict[int, float] = {}
+        for e in exps:
+            for postings, kind_w in ((index.name_postings.get(e.word, ()), 1.0),
+                                     (index.dir_postings.get(e.word, ()), 0.6)):
+                if not postings:
+                    continue
+                v = e.weight * kind_w * math.log(1.0 + n / len(postings))
+                for fid in postings:
+                    if v > best.get(fid, 0.0):
+                        best[fid] = v
+        for fid, v in best.items():
+            pre[fid] += v
+    boost = 2.0 * math.log(1.0 + n)
+    for fid in index.by_name.get(q.name or "", ()):
+        pre[fid] += boost
+    for fid in index.by_stem.get(q.stem or "", ()):
+        pre[fid] += boost / 2
+    text_top = sorted(text.items(), key=lambda kv: -kv[1])[:STAGE2_SIZE // 2]
+    scale = max(pre.values(), default=1.0)
+    for fid, s in text_top:
+        pre[fid] += s * scale
+    return [fid for fid, _ in sorted(pre.items(), key=lambda kv: (-kv[1], kv[0]))[:STAGE2_SIZE]]
+
+
+def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
+                  ) -> list[tuple[int, float, tuple[str, ...]]]:
+    """(file id, lexical score, why) of the shortlisted files, best first; ties broken by path."""
+    enabled = {name: spec for name, spec in features_cfg.items() if spec.get("enabled", True)}
+    text: dict[int, float] = {}
+    fields: dict[int, str] = {}
+    if "intent_text" in enabled:
+        text, fields = text_scores(index, q.intent_terms, enabled["intent_text"].get("field_weights", {}))
+    ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
+    scored = []
+    for fid in shortlist(index, q, text):
+        f = index.files[fid]
+        total, why = 0.0, []
+        for name, spec in enabled.items():
+            s, label = FEATURES[name](ctx, f)
+            total += float(spec.get("weight", 1.0)) * s
+            if label:
+                why.append(label)
+        scored.append((fid, total, tuple(why)))
+    scored.sort(key=lambda r: (-r[1], index.files[r[0]].path))
+    return scored
