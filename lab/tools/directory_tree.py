@@ -1,0 +1,69 @@
+"""Baseline `directory_tree(path, excludePatterns?)`: the reference server's recursive JSON tree
+(`name`, `type`, `children` for directories), 2-space indented. Symlinked folders are not
+descended (a link cycle must not hang the tool); links pointing outside the root are left out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.globs import glob_match
+from lab.tools.paths import HIDDEN_DIRS, confine, not_found
+
+
+def excluded(rel_path: str, patterns: list[str]) -> bool:
+    for pat in patterns:
+        if "*" in pat:
+            if glob_match(rel_path, pat):
+                return True
+        elif (glob_match(rel_path, pat) or glob_match(rel_path, f"**/{pat}")
+              or glob_match(rel_path, f"**/{pat}/**")):
+            return True
+    return False
+
+
+class DirectoryTree(Tool):
+    name = "directory_tree"
+    schema = {
+        "type": "object",
+        "properties": {"path": {"type": "string"},
+                       "excludePatterns": {"type": "array", "items": {"type": "string"}}},
+        "required": ["path"],
+    }
+
+    def description(self, ctx: ToolContext) -> str:
+        return ("Get a recursive tree view of files and directories as a JSON structure. Each "
+                "entry includes 'name', 'type' (file/directory), and 'children' for directories. "
+                "Files have no children array, while directories always have a children array "
+                "(which may be empty). The output is formatted with 2-space indentation for "
+                "readability. Only works within allowed directories.")
+
+    def run(self, args: dict, ctx: ToolContext) -> ToolResult:
+        raw = args["path"]
+        patterns = list(args.get("excludePatterns") or [])
+        full = confine(ctx, raw)
+        if isinstance(full, ToolResult):
+            return full
+        if not full.exists():
+            return not_found(ctx, raw, self.name, want_dir=True)
+        if not full.is_dir():
+            return error(f"ENOTDIR: not a directory, scandir '{raw}'", path=raw)
+
+        def build(folder: Path, prefix: str) -> list[dict]:
+            out = []
+            for e in sorted(folder.iterdir(), key=lambda e: e.name):
+                r = f"{prefix}{e.name}"
+                if e.name in HIDDEN_DIRS or excluded(r, patterns):
+                    continue
+                if e.is_symlink() and not e.resolve().is_relative_to(ctx.root):
+                    continue
+                if e.is_dir():
+                    kids = [] if e.is_symlink() else build(e, r + "/")
+                    out.append({"name": e.name, "type": "directory", "children": kids})
+                else:
+                    out.append({"name": e.name, "type": "file"})
+            return out
+
+        text = json.dumps(build(full, ""), indent=2, ensure_ascii=False)
+        return ToolResult(text=text, structured={"content": text})

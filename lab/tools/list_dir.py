@@ -1,0 +1,35 @@
+"""`list_dir(path)`: the entries of one folder, folders marked with a trailing slash."""
+
+from __future__ import annotations
+
+from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.paths import HIDDEN_DIRS, confine, not_found, rel
+from lab.vocab import dumps
+
+
+class ListDir(Tool):
+    name = "list_dir"
+    schema = {
+        "type": "object",
+        "properties": {"path": {"type": "string",
+                                "description": "Folder relative to the workspace root ('.' for the root)."}},
+        "required": ["path"],
+    }
+
+    def description(self, ctx: ToolContext) -> str:
+        return ("List one folder of the workspace. Returns JSON {\"path\", \"entries\"}; folder "
+                "entries end with '/'. Paths are relative to the workspace root.")
+
+    def run(self, args: dict, ctx: ToolContext) -> ToolResult:
+        raw = args["path"]
+        full = confine(ctx, raw)
+        if isinstance(full, ToolResult):
+            return full
+        if not full.exists():
+            return not_found(ctx, raw, self.name, want_dir=True)
+        if not full.is_dir():
+            return error(f"'{raw}' is a file, not a folder; read it with read_file.", path=raw)
+        entries = sorted((e.name + "/" if e.is_dir() else e.name)
+                         for e in full.iterdir() if e.name not in HIDDEN_DIRS)
+        out = {"path": rel(ctx, full), "entries": entries}
+        return ToolResult(text=dumps(out), structured=out)

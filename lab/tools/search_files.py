@@ -1,0 +1,63 @@
+"""Baseline `search_files(path, pattern, excludePatterns?)`: recursive glob search, as the
+reference server does it (minimatch on the path relative to `path`, dot files included, folders
+too). One difference: matches are printed relative to the workspace root, not as absolute host
+paths, because our tools refuse absolute paths (see lab/tools/paths.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.globs import glob_match
+from lab.tools.paths import HIDDEN_DIRS, confine, not_found, rel
+
+#: Matches listed at most (the reference has no cap; a runaway `**` would flood a small context).
+MAX_MATCHES = 500
+
+
+class SearchFiles(Tool):
+    name = "search_files"
+    schema = {
+        "type": "object",
+        "properties": {"path": {"type": "string"}, "pattern": {"type": "string"},
+                       "excludePatterns": {"type": "array", "items": {"type": "string"}}},
+        "required": ["path", "pattern"],
+    }
+
+    def description(self, ctx: ToolContext) -> str:
+        return ("Recursively search for files and directories matching a pattern. The patterns "
+                "should be glob-style patterns that match paths relative to the working "
+                "directory. Use pattern like '*.ext' to match files in current directory, and "
+                "'**/*.ext' to match files in all subdirectories. Returns full paths to all "
+                "matching items. Great for finding files when you don't know their exact "
+                "location. Only searches within allowed directories.")
+
+    def run(self, args: dict, ctx: ToolContext) -> ToolResult:
+        raw, pattern = args["path"], args["pattern"]
+        patterns = list(args.get("excludePatterns") or [])
+        full = confine(ctx, raw)
+        if isinstance(full, ToolResult):
+            return full
+        if not full.exists():
+            return not_found(ctx, raw, self.name, want_dir=True)
+        if not full.is_dir():
+            return error(f"ENOTDIR: not a directory, scandir '{raw}'", path=raw)
+        found: list[str] = []
+
+        def walk(folder: Path, prefix: str) -> None:
+            for e in sorted(folder.iterdir(), key=lambda e: e.name):
+                if len(found) >= MAX_MATCHES:
+                    return
+                r = f"{prefix}{e.name}"
+                if e.name in HIDDEN_DIRS or any(glob_match(r, p) for p in patterns):
+                    continue
+                if e.is_symlink() and not e.resolve().is_relative_to(ctx.root):
+                    continue
+                if glob_match(r, pattern):
+                    found.append(rel(ctx, e))
+                if e.is_dir() and not e.is_symlink():
+                    walk(e, r + "/")
+
+        walk(full, "")
+        text = "\n".join(found) if found else "No matches found"
+        return ToolResult(text=text, structured={"content": text})

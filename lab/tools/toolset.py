@@ -1,0 +1,130 @@
+"""`ToolSet`: the tools a run offers, built from the composed config (tools + vocab + resolver).
+
+The agent loop and the MCP server both hold one and use only `specs()` and `call()`.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from omegaconf import DictConfig, OmegaConf
+
+from lab.errors import InputError
+from lab.tools.base import Tool, ToolContext, ToolResult, ToolsSettings, error
+from lab.vocab.schema import load_vocab
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    input_schema: dict
+
+
+def load_tools_settings(cfg: Any) -> ToolsSettings:
+    """Validate `cfg.tools` (configs/tools/<name>.yaml); a bad key is an InputError naming it."""
+    from lab.tools import REGISTRY
+
+    raw = OmegaConf.to_container(cfg, resolve=True) if isinstance(cfg, DictConfig) else cfg
+    if not isinstance(raw, Mapping):
+        raise InputError("the tools config must be a mapping (pick one with tools=<name>)",
+                         file="configs/tools", key="tools")
+    name = raw.get("name")
+    file = f"configs/tools/{name}.yaml" if isinstance(name, str) and name else "configs/tools"
+    if not isinstance(name, str) or not name:
+        raise InputError("every tools file names itself (name: <file stem>)", file=file, key="name")
+    known = set(ToolsSettings.__dataclass_fields__)
+    for k in raw:
+        if k not in known:
+            raise InputError(f"unknown key (known: {', '.join(sorted(known))})", file=file,
+                             key=f"tools.{k}")
+    offer = raw.get("offer")
+    if not isinstance(offer, (list, tuple)) or not offer:
+        raise InputError("must be a non-empty list of tool ids", file=file, key="tools.offer")
+    for t in offer:
+        if t not in REGISTRY:
+            raise InputError(f"unknown tool {t!r} (known: {', '.join(REGISTRY)})", file=file,
+                             key="tools.offer")
+    exposed = [REGISTRY[t].name for t in offer]
+    dup = {n for n in exposed if exposed.count(n) > 1}
+    if dup:
+        raise InputError(f"two tools would both be called {', '.join(sorted(dup))}", file=file,
+                         key="tools.offer")
+    retry = raw.get("tool_retry_with_resolve", False)
+    if not isinstance(retry, bool):
+        raise InputError("must be true or false", file=file, key="tools.tool_retry_with_resolve")
+    ints = {}
+    for k in ("retry_candidates", "read_max_bytes"):
+        v = raw.get(k, ToolsSettings.__dataclass_fields__[k].default)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise InputError(f"must be an integer >= 1, got {v!r}", file=file, key=f"tools.{k}")
+        ints[k] = v
+    return ToolsSettings(name=name, offer=tuple(offer), tool_retry_with_resolve=retry, **ints)
+
+
+class ToolSet:
+    def __init__(self, tools: list[Tool], ctx: ToolContext) -> None:
+        self.tools = {t.name: t for t in tools}
+        self.ctx = ctx
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.tools)
+
+    @property
+    def needs_resolver(self) -> bool:
+        return "path_resolve" in self.tools or self.ctx.settings.tool_retry_with_resolve
+
+    def warmup(self) -> None:
+        """Build the index and load the encoder now rather than on the first call."""
+        if self.needs_resolver:
+            r = self.ctx.resolver
+            if hasattr(r, "warmup"):
+                r.warmup()
+
+    def specs(self) -> list[ToolSpec]:
+        return [ToolSpec(t.name, t.description(self.ctx), t.schema) for t in self.tools.values()]
+
+    def call(self, name: str, args: Any) -> ToolResult:
+        """Run one tool call. Whatever goes wrong comes back as an error result, never raised."""
+        tool = self.tools.get(name)
+        if tool is None:
+            return error(f"unknown tool '{name}' (tools: {', '.join(self.tools)})")
+        try:
+            return tool.call(args if args is not None else {}, self.ctx)
+        except Exception as e:  # a bug in a tool must not end the session: report it as text
+            return ToolResult(text=f"Error: {name} failed: {type(e).__name__}: {e}",
+                              structured={"error": "internal", "tool_name": name,
+                                          "traceback": traceback.format_exc()},
+                              is_error=True)
+
+
+def build_toolset(cfg: Any, *, resolver: Any = None) -> ToolSet:
+    """The tool set a composed config describes. `resolver` (optional) is used instead of
+    building one from cfg.resolver / cfg.corpus (tests, an agent loop that already has one)."""
+    from lab.tools import REGISTRY
+
+    settings = load_tools_settings(cfg["tools"])
+    vocab = load_vocab(cfg["vocab"])
+
+    def make_resolver() -> Any:
+        from lab.pathfinder.resolver import load_resolver
+        return load_resolver(cfg)
+
+    if resolver is not None:
+        root = Path(resolver.root)
+    else:
+        from lab.pathfinder.resolver import corpus_root_from_cfg
+        root = corpus_root_from_cfg(cfg["corpus"])
+    root = root.expanduser().resolve()
+    if not root.is_dir():
+        raise InputError("corpus root is not a directory", key=f"corpus.root={root}")
+    tools = [REGISTRY[t]() for t in settings.offer]
+    ctx = ToolContext(root=root, settings=settings, vocab=vocab,
+                      resolver_factory=(lambda: resolver) if resolver is not None else make_resolver,
+                      offered=tuple(t.name for t in tools))
+    return ToolSet(tools, ctx)
