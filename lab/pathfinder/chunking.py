@@ -15,7 +15,7 @@ from dataclasses import dataclass
 MARKDOWN_EXTS = {"md", "markdown", "mdx"}
 _ATX = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^(```|~~~)")
-_COMMENT = re.compile(r"^\s*(?://+|#+|--|;+|/\*+|\*+|\"\"\"|''')\s*(.*?)\s*(?:\*/|\"\"\"|''')?\s*$")
+_COMMENT = re.compile(r"^\s*(?://+!?|#+|--|;+|/\*+|\*+|\"\"\"|''')\s*(.*?)\s*(?:\*/|\"\"\"|''')?\s*$")
 _SKIP_COMMENT = re.compile(r"^(!|-\*-|noqa|eslint|go:build|\+build|syntax|pylint|type:|@generated"
                            r"|Code generated|DO NOT EDIT|SPDX|Copyright|vim:)", re.I)
 

@@ -30,7 +30,7 @@ class Context:
     params: Mapping[str, Any]
 
 
-Hit = tuple[float, str | None]  # (score contribution, why label or None when it did not fire)
+Hit = tuple[float, str | None]  # (score contribution, why labels joined by '+', or None: did not fire)
 
 
 def _term_match(ctx: Context, words: frozenset[str]) -> tuple[float, int]:
@@ -211,7 +211,7 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
             s, label = FEATURES[name](ctx, f)
             total += float(spec.get("weight", 1.0)) * s
             if label:
-                why.append(label)
+                why.extend(label.split("+"))
         scored.append((fid, total, tuple(why)))
     scored.sort(key=lambda r: (-r[1], index.files[r[0]].path))
     return scored

@@ -79,7 +79,8 @@ class Resolver:
             todo = [fid for fid in missing if keys[fid] not in cached]
             if todo:
                 vecs = self.encoder.encode([texts[fid] for fid in todo])
-                new = {keys[fid]: v for fid, v in zip(todo, vecs)}
+                # round to the stored precision now, so a score never depends on cache state
+                new = {keys[fid]: v.astype(np.float16).astype(np.float32) for fid, v in zip(todo, vecs)}
                 self._cache.put_many(new)
                 cached.update(new)
             for fid in missing:

@@ -1,0 +1,45 @@
+"""Durable file writes: temporary file, fsync, rename — a reader never sees half a file."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+import time
+from pathlib import Path
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    dfd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
+def new_run_dir(parent: Path) -> Path:
+    """A fresh, unique directory under `parent` named by UTC time and a random suffix.
+
+    `mkdir` without exist_ok is the arbiter: two processes can never get the same directory.
+    """
+    parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        name = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + secrets.token_hex(3)
+        d = parent / name
+        try:
+            d.mkdir()
+            return d
+        except FileExistsError:
+            continue

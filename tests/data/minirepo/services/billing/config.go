@@ -1,0 +1,4 @@
+// Package billing loads the billing service configuration from the environment.
+package billing
+
+type Config struct{ Port int }

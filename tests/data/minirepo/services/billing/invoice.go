@@ -1,0 +1,2 @@
+// Package billing renders invoices as PDF documents.
+package billing

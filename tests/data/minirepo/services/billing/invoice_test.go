@@ -1,0 +1,2 @@
+// Tests for invoice rendering.
+package billing

@@ -1,0 +1,2 @@
+// Package payments verifies webhook signatures sent by the card processor.
+package payments
