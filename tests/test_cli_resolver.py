@@ -18,7 +18,7 @@ def run(*args: str):
 
 
 def test_resolve_prints_ranked_candidates_with_why():
-    r = run("resolve", "config.go", "--corpus", str(MINIREPO), "--top-k", "2")
+    r = run("resolve", "config.go", "--corpus", str(MINIREPO), "--top-k", "2", "--raw")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert [c["path"] for c in data["candidates"]] == ["services/billing/config.go", "services/billing/config.rs"]

@@ -8,15 +8,15 @@ files and says whether it fired (the candidate's `why`).
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
+
+import numpy as np
 
 from lab.errors import InputError
 from lab.pathfinder.index import TEXT_FIELDS, FileEntry, Index
 from lab.pathfinder.query import QueryInfo
 
-BM25_K1, BM25_B = 1.2, 0.75
 STAGE2_SIZE = 300
 
 
@@ -131,67 +131,80 @@ def check_feature_config(features: Mapping[str, Any]) -> None:
 def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str, float]
                 ) -> tuple[dict[int, float], dict[int, str]]:
     """BM25 of the terms over each indexed text field; per file the best chunk, normalized to [0, 1]."""
-    n_chunks = max(1, len(index.chunks))
-    chunk_scores: dict[int, float] = defaultdict(float)
-    chunk_field: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    n_chunks = len(index.chunks)
+    if not n_chunks or not terms:
+        return {}, {}
+    per_field = {}
     for fname in TEXT_FIELDS:
         fw = float(field_weights.get(fname, 1.0))
         fp = index.text[fname]
         if fw <= 0:
             continue
+        acc = None
         for t in terms:
-            variants = [(t, 1.0)]
-            variants += [(v, 0.8) for v in (t + "s", t[:-1] if t.endswith("s") else "") if v and v in fp.postings]
+            variants = [(t, 1.0)] + [(v, 0.8) for v in (t + "s", t[:-1] if t.endswith("s") else "")
+                                     if v and v in fp.postings]
             for word, vw in variants:
-                postings = fp.postings.get(word)
-                if not postings:
+                hit = fp.postings.get(word)
+                if hit is None:
                     continue
-                idf = math.log(1.0 + (n_chunks - len(postings) + 0.5) / (len(postings) + 0.5))
-                for cid, tf in postings.items():
-                    norm = tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * fp.lengths[cid] / fp.avg_len))
-                    s = fw * vw * idf * norm
-                    chunk_scores[cid] += s
-                    chunk_field[cid][fname] += s
-    per_file: dict[int, float] = {}
-    best_chunk: dict[int, int] = {}
-    for cid, s in chunk_scores.items():
-        fid = index.chunks[cid].file_id
-        if s > per_file.get(fid, 0.0):
-            per_file[fid], best_chunk[fid] = s, cid
-    top = max(per_file.values(), default=0.0)
-    if top <= 0:
+                ids, factor = hit
+                idf = math.log(1.0 + (n_chunks - len(ids) + 0.5) / (len(ids) + 0.5))
+                if acc is None:
+                    acc = np.zeros(n_chunks, dtype=np.float32)
+                acc[ids] += (fw * vw * idf) * factor   # ids are distinct within one posting list
+        if acc is not None:
+            per_field[fname] = acc
+    if not per_field:
         return {}, {}
-    fields = {fid: max(chunk_field[cid].items(), key=lambda kv: kv[1])[0] for fid, cid in best_chunk.items()}
-    return {fid: s / top for fid, s in per_file.items()}, fields
+    total = sum(per_field.values())
+    hit_chunks = np.flatnonzero(total > 0)
+    if not len(hit_chunks):
+        return {}, {}
+    # best chunk per file: sort hits by score, keep the first occurrence of each file
+    order = hit_chunks[np.argsort(-total[hit_chunks], kind="stable")]
+    files_of = index.chunk_file[order]
+    _, first = np.unique(files_of, return_index=True)
+    best_chunks = order[first]
+    top = float(total[order[0]])
+    names = list(per_field)
+    stacked = np.stack([per_field[n][best_chunks] for n in names])
+    best_field = stacked.argmax(axis=0)
+    scores = (total[best_chunks] / top).tolist()
+    fids = index.chunk_file[best_chunks].tolist()
+    return dict(zip(fids, scores)), {fid: names[i] for fid, i in zip(fids, best_field.tolist())}
 
 
 def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
     """Stage 1: files sharing a word (or a near word) with the query, best few hundred first."""
-    n = max(1, len(index.files))
-    pre: dict[int, float] = defaultdict(float)
+    n = len(index.files)
+    if not n:
+        return []
+    pre = np.zeros(n, dtype=np.float32)
     for t, exps in q.expansions.items():
-        best: dict[int, float] = {}
+        best = np.zeros(n, dtype=np.float32)
         for e in exps:
-            for postings, kind_w in ((index.name_postings.get(e.word, ()), 1.0),
-                                     (index.dir_postings.get(e.word, ()), 0.6)):
-                if not postings:
+            for postings, kind_w in ((index.name_postings.get(e.word), 1.0),
+                                     (index.dir_postings.get(e.word), 0.6)):
+                if postings is None:
                     continue
                 v = e.weight * kind_w * math.log(1.0 + n / len(postings))
-                for fid in postings:
-                    if v > best.get(fid, 0.0):
-                        best[fid] = v
-        for fid, v in best.items():
-            pre[fid] += v
+                best[postings] = np.maximum(best[postings], v)
+        pre += best
     boost = 2.0 * math.log(1.0 + n)
     for fid in index.by_name.get(q.name or "", ()):
         pre[fid] += boost
     for fid in index.by_stem.get(q.stem or "", ()):
         pre[fid] += boost / 2
-    text_top = sorted(text.items(), key=lambda kv: -kv[1])[:STAGE2_SIZE // 2]
-    scale = max(pre.values(), default=1.0)
-    for fid, s in text_top:
-        pre[fid] += s * scale
-    return [fid for fid, _ in sorted(pre.items(), key=lambda kv: (-kv[1], kv[0]))[:STAGE2_SIZE]]
+    if text:
+        text_top = sorted(text.items(), key=lambda kv: -kv[1])[:STAGE2_SIZE // 2]
+        scale = float(pre.max()) or 1.0
+        for fid, s in text_top:
+            pre[fid] += s * scale
+    hits = np.flatnonzero(pre > 0)
+    if len(hits) > STAGE2_SIZE:
+        hits = hits[np.argpartition(-pre[hits], STAGE2_SIZE)[:STAGE2_SIZE]]
+    return sorted(hits.tolist(), key=lambda fid: (-pre[fid], fid))
 
 
 def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]

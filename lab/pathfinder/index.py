@@ -11,6 +11,8 @@ import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from lab.corpus.loader import Corpus
 from lab.pathfinder.chunking import chunk_file
 from lab.pathfinder.terms import split_words, trigrams
@@ -74,11 +76,17 @@ def is_test_path(path: str, stem: str) -> bool:
             or s.endswith("_spec") or s.endswith("tests") or any(p in ("tests", "test", "__tests__") for p in parts))
 
 
+BM25_K1, BM25_B = 1.2, 0.75
+
+
 @dataclass
 class FieldPostings:
-    """term -> {chunk id: term frequency} for one text field, with lengths for BM25."""
-    postings: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))
-    lengths: dict[int, int] = field(default_factory=dict)
+    """One text field's postings: term -> (chunk ids, BM25 term-frequency factors), as arrays.
+
+    The factor tf·(k1+1) / (tf + k1·(1 − b + b·len/avg_len)) depends only on the chunk, so it is
+    computed once here; a query multiplies it by the term's idf and adds (numpy, no Python loop).
+    """
+    postings: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     avg_len: float = 1.0
 
 
@@ -87,8 +95,9 @@ class Index:
     corpus: Corpus
     files: list[FileEntry]
     chunks: list[Chunk]
-    name_postings: dict[str, list[int]]          # word of a file's stem -> file ids
-    dir_postings: dict[str, list[int]]           # word of a file's folder names -> file ids
+    name_postings: dict[str, np.ndarray]         # word of a file's stem -> file ids (int32)
+    dir_postings: dict[str, np.ndarray]          # word of a file's folder names -> file ids (int32)
+    chunk_file: np.ndarray                       # chunk id -> file id (int32)
     name_words: dict[int, frozenset[str]]         # file id -> words of its file name
     dir_words: dict[int, frozenset[str]]          # file id -> words of its folders
     by_name: dict[str, list[int]]                 # lowercased file name -> file ids
@@ -160,16 +169,23 @@ def build_index(corpus: Corpus) -> Index:
         by_stem[stem.lower()].append(fid)
         dir_ext[d][ext] += 1
 
-    for ch in chunks:
-        for fname in TEXT_FIELDS:
+    for fname in TEXT_FIELDS:
+        raw: dict[str, tuple[list[int], list[int]]] = defaultdict(lambda: ([], []))
+        lengths = np.zeros(len(chunks), dtype=np.float32)
+        for ch in chunks:
             words = split_words(ch.field(fname))
-            fp = text[fname]
-            fp.lengths[ch.id] = len(words)
+            lengths[ch.id] = len(words)
             for w, n in Counter(words).items():
-                fp.postings[w][ch.id] = n
-    for fp in text.values():
-        fp.postings = dict(fp.postings)
-        fp.avg_len = (sum(fp.lengths.values()) / max(1, len(fp.lengths))) or 1.0
+                ids, tfs = raw[w]
+                ids.append(ch.id)
+                tfs.append(n)
+        fp = text[fname]
+        fp.avg_len = float(lengths.mean()) if len(chunks) and lengths.mean() > 0 else 1.0
+        for w, (ids, tfs) in raw.items():
+            ia = np.array(ids, dtype=np.int32)
+            tf = np.array(tfs, dtype=np.float32)
+            factor = tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * lengths[ia] / fp.avg_len))
+            fp.postings[w] = (ia, factor.astype(np.float32))
 
     vocab = sorted(set(name_postings) | set(dir_postings))
     tri: dict[str, list[str]] = defaultdict(list)
@@ -177,8 +193,10 @@ def build_index(corpus: Corpus) -> Index:
         if len(w) >= 3:
             for t in trigrams(w):
                 tri[t].append(w)
-    return Index(corpus=corpus, files=files, chunks=chunks, name_postings=dict(name_postings),
-                 dir_postings=dict(dir_postings), extensions=frozenset(f.ext for f in files if f.ext),
+    as_arrays = lambda d: {w: np.array(ids, dtype=np.int32) for w, ids in d.items()}  # noqa: E731
+    return Index(corpus=corpus, files=files, chunks=chunks, name_postings=as_arrays(name_postings),
+                 dir_postings=as_arrays(dir_postings), chunk_file=np.array([c.file_id for c in chunks], dtype=np.int32),
+                 extensions=frozenset(f.ext for f in files if f.ext),
                  name_words=name_words, dir_words=dir_words, by_name=dict(by_name),
                  by_stem=dict(by_stem), dir_ext_counts=dict(dir_ext), text=text, vocab=vocab,
                  vocab_trigrams=dict(tri), by_path={f.path: f.id for f in files})
