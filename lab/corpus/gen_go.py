@@ -95,7 +95,8 @@ def go_test_file(rng: random.Random, domain: str, entity: str, kind: str) -> str
     cases = "\n".join(f'\t\t{{name: "{c}", id: "{entity[:3]}_{rng.randint(100, 999)}", wantErr: {w}}},'
                       for c, w in (("happy path", "false"), ("empty id", "true"),
                                    (rng.choice(("cancelled context", "unknown tenant", "stale row")), "true")))
-    return dedent(f"""
+    lead = rng.choice((f"// Table tests of the {domain} {kind}.\n", f"// Tests for {typ}.\n", "", ""))
+    return lead + dedent(f"""
         package {kind}
 
         import (
@@ -439,8 +440,7 @@ def gen_vendor(tree: Tree, rng: random.Random) -> None:
             package = sub.rsplit("/", 1)[-1] if sub else pkg.replace("-", "")
             ident = camel(fname.rsplit("/", 1)[-1][:-3])
             tree.add(f"vendor/{mod}/{fname}", dedent(f"""
-                // Copyright {rng.randint(2014, 2023)} The {pkg} Authors. All rights reserved.
-                // Use of this source code is governed by a license that can be found in the LICENSE file.
+                // Copyright {rng.randint(2014, 2023)} The {pkg} Authors. All rights reserved. Use of this source code is governed by the LICENSE file.
 
                 // {doc}
                 package {package}
