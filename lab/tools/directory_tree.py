@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.base import Tool, ToolContext, ToolResult
 from lab.tools.globs import glob_match
-from lab.tools.paths import HIDDEN_DIRS, confine, not_found
+from lab.tools.paths import HIDDEN_DIRS, existing
 
 
 def excluded(rel_path: str, patterns: list[str]) -> bool:
@@ -42,13 +42,10 @@ class DirectoryTree(Tool):
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
         patterns = list(args.get("excludePatterns") or [])
-        full = confine(ctx, raw)
+        full = existing(ctx, raw, self.name, want_dir=True,
+                        wrong_kind=f"ENOTDIR: not a directory, scandir '{raw}'")
         if isinstance(full, ToolResult):
             return full
-        if not full.exists():
-            return not_found(ctx, raw, self.name, want_dir=True)
-        if not full.is_dir():
-            return error(f"ENOTDIR: not a directory, scandir '{raw}'", path=raw)
 
         def build(folder: Path, prefix: str) -> list[dict]:
             out = []

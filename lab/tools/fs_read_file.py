@@ -7,7 +7,7 @@ Same name, arguments and output (the whole file as text, `{"content": ...}` stru
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
-from lab.tools.paths import confine, not_found
+from lab.tools.paths import existing
 
 
 class FsReadFile(Tool):
@@ -35,13 +35,10 @@ class FsReadFile(Tool):
         head, tail = args.get("head"), args.get("tail")
         if head and tail:
             return error("Cannot specify both head and tail parameters simultaneously")
-        full = confine(ctx, raw)
+        full = existing(ctx, raw, self.name, want_dir=False,
+                        wrong_kind=f"EISDIR: illegal operation on a directory, read '{raw}'")
         if isinstance(full, ToolResult):
             return full
-        if not full.exists():
-            return not_found(ctx, raw, self.name)
-        if full.is_dir():
-            return error(f"EISDIR: illegal operation on a directory, read '{raw}'", path=raw)
         text = full.read_bytes().decode("utf-8", errors="replace")
         if head:
             text = "\n".join(text.split("\n")[: int(head)])

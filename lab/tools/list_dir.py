@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from lab.tools.base import Tool, ToolContext, ToolResult, error
-from lab.tools.paths import HIDDEN_DIRS, confine, not_found, rel
+from lab.tools.base import Tool, ToolContext, ToolResult
+from lab.tools.paths import HIDDEN_DIRS, existing, rel
 from lab.vocab import dumps
 
 
@@ -22,13 +22,10 @@ class ListDir(Tool):
 
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
-        full = confine(ctx, raw)
+        full = existing(ctx, raw, self.name, want_dir=True,
+                        wrong_kind=f"'{raw}' is a file, not a folder; read it with read_file.")
         if isinstance(full, ToolResult):
             return full
-        if not full.exists():
-            return not_found(ctx, raw, self.name, want_dir=True)
-        if not full.is_dir():
-            return error(f"'{raw}' is a file, not a folder; read it with read_file.", path=raw)
         entries = sorted((e.name + "/" if e.is_dir() else e.name)
                          for e in full.iterdir() if e.name not in HIDDEN_DIRS)
         out = {"path": rel(ctx, full), "entries": entries}

@@ -3,8 +3,8 @@ prints them (sorted by name here, where the reference uses the OS's readdir orde
 
 from __future__ import annotations
 
-from lab.tools.base import Tool, ToolContext, ToolResult, error
-from lab.tools.paths import HIDDEN_DIRS, confine, not_found
+from lab.tools.base import Tool, ToolContext, ToolResult
+from lab.tools.paths import HIDDEN_DIRS, existing
 
 
 class ListDirectory(Tool):
@@ -19,13 +19,10 @@ class ListDirectory(Tool):
 
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
-        full = confine(ctx, raw)
+        full = existing(ctx, raw, self.name, want_dir=True,
+                        wrong_kind=f"ENOTDIR: not a directory, scandir '{raw}'")
         if isinstance(full, ToolResult):
             return full
-        if not full.exists():
-            return not_found(ctx, raw, self.name, want_dir=True)
-        if not full.is_dir():
-            return error(f"ENOTDIR: not a directory, scandir '{raw}'", path=raw)
         text = "\n".join(f"{'[DIR]' if e.is_dir() else '[FILE]'} {e.name}"
                          for e in sorted(full.iterdir(), key=lambda e: e.name)
                          if e.name not in HIDDEN_DIRS)

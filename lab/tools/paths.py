@@ -68,3 +68,18 @@ def not_found(ctx: ToolContext, raw: str, tool_name: str, *, want_dir: bool = Fa
     return error(f"no such {what}: '{raw}'. Did you mean: {', '.join(paths)}? "
                  f"Retry {tool_name} with one of these paths (tool_name: {tool_name}).",
                  path=raw, did_you_mean=paths, tool_name=tool_name)
+
+
+def existing(ctx: ToolContext, raw: str, tool_name: str, *, want_dir: bool, wrong_kind: str) -> Path | ToolResult:
+    """`raw` confined and required to exist as a folder (`want_dir`) or a file.
+
+    Otherwise the refusal, the not-found error (with suggestions), or `wrong_kind` as the error text.
+    """
+    full = confine(ctx, raw)
+    if isinstance(full, ToolResult):
+        return full
+    if not full.exists():
+        return not_found(ctx, raw, tool_name, want_dir=want_dir)
+    if full.is_dir() != want_dir:
+        return error(wrong_kind, path=raw)
+    return full

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
-from lab.tools.paths import confine, not_found, rel
+from lab.tools.paths import existing, rel
 
 
 class ReadFile(Tool):
@@ -25,13 +25,10 @@ class ReadFile(Tool):
 
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
-        full = confine(ctx, raw)
+        full = existing(ctx, raw, self.name, want_dir=False,
+                        wrong_kind=f"'{raw}' is a folder, not a file; list it with list_dir.")
         if isinstance(full, ToolResult):
             return full
-        if not full.exists():
-            return not_found(ctx, raw, self.name)
-        if full.is_dir():
-            return error(f"'{raw}' is a folder, not a file; list it with list_dir.", path=raw)
         limit = args.get("max_bytes") or ctx.settings.read_max_bytes
         size = full.stat().st_size
         with full.open("rb") as fh:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.base import Tool, ToolContext, ToolResult
 from lab.tools.globs import glob_match
-from lab.tools.paths import HIDDEN_DIRS, confine, not_found, rel
+from lab.tools.paths import HIDDEN_DIRS, existing, rel
 
 #: Matches listed at most (the reference has no cap; a runaway `**` would flood a small context).
 MAX_MATCHES = 500
@@ -35,13 +35,10 @@ class SearchFiles(Tool):
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw, pattern = args["path"], args["pattern"]
         patterns = list(args.get("excludePatterns") or [])
-        full = confine(ctx, raw)
+        full = existing(ctx, raw, self.name, want_dir=True,
+                        wrong_kind=f"ENOTDIR: not a directory, scandir '{raw}'")
         if isinstance(full, ToolResult):
             return full
-        if not full.exists():
-            return not_found(ctx, raw, self.name, want_dir=True)
-        if not full.is_dir():
-            return error(f"ENOTDIR: not a directory, scandir '{raw}'", path=raw)
         found: list[str] = []
 
         def walk(folder: Path, prefix: str) -> None:
