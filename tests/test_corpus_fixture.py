@@ -21,6 +21,9 @@ from lab.pathfinder.chunking import chunk_file
 from lab.pathfinder.index import split_name
 
 SPEC = FixtureSpec()
+#: A smaller corpus for tests of mechanics that do not depend on size.
+SMALL = FixtureSpec(go_services=5, rust_crates=5, python_packages=6, ts_packages=4, k8s_apps=5, migrations=10,
+                    config_stems=100)
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +204,7 @@ def test_fixture_root_cached_and_concurrent(tmp_path, monkeypatch):
 
     def run():
         try:
-            results.append(fixture_root(SPEC))
+            results.append(fixture_root(SMALL))
         except Exception as e:  # noqa: BLE001 - surfaced by the assert below
             errors.append(e)
 
@@ -213,14 +216,13 @@ def test_fixture_root_cached_and_concurrent(tmp_path, monkeypatch):
     assert errors == []
     assert len(set(results)) == 1
     root = results[0]
-    assert root == (tmp_path / "cache" / "corpus" / SPEC.spec_hash()).resolve()
-    assert sorted(p.name for p in root.parent.iterdir()) == [SPEC.spec_hash()]  # no temp dirs left
-    assert fixture_root(SPEC) == root
+    assert root == (tmp_path / "cache" / "corpus" / SMALL.spec_hash()).resolve()
+    assert sorted(p.name for p in root.parent.iterdir()) == [SMALL.spec_hash()]  # no temp dirs left
+    assert fixture_root(SMALL) == root
 
 
 def test_small_spec_keeps_landmarks():
-    files = generate(FixtureSpec(go_services=5, rust_crates=5, python_packages=6, ts_packages=4,
-                                 k8s_apps=5, migrations=10, config_stems=100))
+    files = generate(SMALL)
     assert list(files) == sorted(files)
     assert all(isinstance(b, bytes) for b in files.values())
     assert len(config_stem_paths(files)) == 100

@@ -56,6 +56,15 @@ def snake(name: str) -> str:
     return name.replace("-", "_")
 
 
+def plural(word: str) -> str:
+    """`entry` -> `entries`, `address` -> `addresses`, `bin` -> `bins` (table names)."""
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
 # Business domains: name -> (main entity, second entity, one-line purpose).
 DOMAINS: tuple[tuple[str, str, str, str], ...] = (
     ("payments", "payment", "charge", "captures card and bank payments and tracks their settlement"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from lab.corpus.gen_common import DOMAIN, DOMAINS, Tree, camel, dedent, snake
+from lab.corpus.gen_common import DOMAIN, DOMAINS, Tree, camel, dedent, plural, snake
 from lab.corpus.spec import FixtureSpec
 
 # GraphQL object types: name -> [(field, GraphQL type, TypeScript type)].
@@ -45,7 +45,7 @@ _MIGRATION_VERBS = ("create", "add_column_to", "index", "backfill", "add_constra
 def gen_migrations(tree: Tree, rng: random.Random, n: int) -> None:
     for i in range(1, n + 1):
         d = DOMAINS[(i * 7) % len(DOMAINS)]
-        table = f"{d[0]}.{snake(rng.choice((d[1], d[2])))}s"
+        table = f"{d[0]}.{plural(snake(rng.choice((d[1], d[2]))))}"
         verb = "create" if i <= len(DOMAINS) else rng.choice(_MIGRATION_VERBS)
         name = f"db/migrations/{i:04d}_{verb}_{table.split('.')[1]}"
         if verb == "create":
@@ -62,8 +62,17 @@ def gen_migrations(tree: Tree, rng: random.Random, n: int) -> None:
             up = f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {col}_{i} text;"
             down = f"ALTER TABLE {table} DROP COLUMN IF EXISTS {col}_{i};"
         what = verb.replace("_", " ")
-        tree.add(f"{name}.up.sql", f"-- Migration {i:04d}: {what} {table} ({d[3]}).\n\n{up}")
-        tree.add(f"{name}.down.sql", f"-- Revert migration {i:04d}.\n\n{down}")
+        ticket = f"{rng.choice(('PLAT', 'PAY', 'FUL', 'RISK', 'DATA', 'GROW'))}-{rng.randint(100, 4999)}"
+        online = rng.choice(("Safe to run online: no table rewrite.",
+                             "Takes a brief ACCESS EXCLUSIVE lock; run outside peak hours.",
+                             "Run with lock_timeout = '2s' and retry on timeout.",
+                             "Backwards compatible with the previous release of the service."))
+        header = (f"-- Migration {i:04d}: {what} {table} ({d[3]}).\n-- Ticket: {ticket}. {online}\n"
+                  f"-- Applied by tools/migrate; the matching .down.sql reverts it.\n\n"
+                  "SET lock_timeout = '2s';\nSET statement_timeout = '15min';\n\n")
+        tree.add(f"{name}.up.sql", header + up + "\n\nCOMMENT ON TABLE " + table
+                 + f" IS 'Owned by the {d[0]} service; see docs/architecture/services/{d[0]}.md';")
+        tree.add(f"{name}.down.sql", f"-- Revert migration {i:04d} ({what} {table}).\n-- Ticket: {ticket}.\n\n{down}")
 
 
 def gen_db_extras(tree: Tree, rng: random.Random) -> None:
@@ -72,12 +81,12 @@ def gen_db_extras(tree: Tree, rng: random.Random) -> None:
             -- Daily rollup of {d} for the reporting warehouse: the {d} service {purpose}.
             CREATE OR REPLACE VIEW reporting.{d}_daily AS
             SELECT tenant_id, date_trunc('day', created_at) AS day, count(*) AS {snake(entity)}_count
-            FROM {d}.{snake(entity)}s
+            FROM {d}.{plural(snake(entity))}
             GROUP BY 1, 2;
             """))
         if rng.random() < 0.5:
             tree.add(f"db/seeds/{d}.sql", f"-- Seed rows for local development of {d}.\n"
-                     f"INSERT INTO {d}.{snake(entity)}s (tenant_id, payload) VALUES "
+                     f"INSERT INTO {d}.{plural(snake(entity))} (tenant_id, payload) VALUES "
                      f"('00000000-0000-0000-0000-000000000001', '{{}}');")
     tree.add("db/functions/set_updated_at.sql", dedent("""
         -- Trigger function keeping updated_at current on every UPDATE.
@@ -155,7 +164,7 @@ def gen_proto(tree: Tree, rng: random.Random) -> None:
         _, entity, entity2, purpose = DOMAIN[d]
         E, E2 = camel(entity), camel(entity2)
         svc = f"{camel(d)}Service"
-        rpcs = (f"Create{E}", f"Get{E}", f"List{E}s", f"Update{E2}")
+        rpcs = (f"Create{E}", f"Get{E}", f"List{plural(E)}", f"Update{E2}")
         if d == "payments":
             rpcs = ("CreatePayment", "CapturePayment", "RefundPayment", "GetPayment", "ListCharges")
         rpc_text = "".join(f"  rpc {r}({r}Request) returns ({r}Response);\n" for r in rpcs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from lab.corpus import landmarks as L
-from lab.corpus.gen_common import DOMAINS, KINDS, TEAMS, Tree, camel, dedent, doc_line, sentence
+from lab.corpus.gen_common import DOMAINS, KINDS, TEAMS, Tree, camel, dedent, doc_line, plural, sentence
 
 
 def _benchmark_note() -> str:
@@ -262,7 +262,7 @@ def _service_doc(rng: random.Random, d: tuple[str, str, str, str]) -> str:
     name, entity, entity2, purpose = d
     kinds = rng.sample(KINDS, 3)
     sections = [f"# {camel(name)}\n\nThe {name} service {purpose}. Owned by {rng.choice(TEAMS)}.\n",
-                f"## Data model\n\nMain tables: `{name}.{entity}s` and `{name}.{entity2}s`. "
+                f"## Data model\n\nMain tables: `{name}.{plural(entity)}` and `{name}.{plural(entity2)}`. "
                 f"{sentence(rng, 2)}\n",
                 "## Components\n\n" + "".join(f"- {k}: {doc_line(rng, k, name, entity)}\n" for k, _, _ in kinds),
                 f"## Failure modes\n\n{rng.choice(('Database failover', 'Kafka lag', 'A slow upstream', 'Cache stampedes'))} "

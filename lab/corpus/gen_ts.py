@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from lab.corpus.gen_common import Tree, camel, dedent, lower_camel, sentence
+from lab.corpus.gen_common import Tree, camel, dedent, lower_camel, plural, sentence
 from lab.corpus.gen_data import GRAPHQL_TYPES
 from lab.corpus.spec import FixtureSpec
 
@@ -180,7 +180,7 @@ def gen_dashboard(tree: Tree, rng: random.Random) -> None:
                     export function {comp}() {{
                       const {{ data, loading }} = use{camel(sub.replace('-', '_'))}Query();
                       if (loading) return <Spinner />;
-                      return <section data-feature="{feature}/{sub}">{{data?.items.length ?? 0}} {entity}s</section>;
+                      return <section data-feature="{feature}/{sub}">{{data?.items.length ?? 0}} {plural(entity)}</section>;
                     }}
                     """))
             tree.add(f"{fdir}/api.ts", dedent(f"""

@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict, dataclass
 
 #: Bump on any change to generated content (paths or bytes).
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 
 
 @dataclass(frozen=True)
