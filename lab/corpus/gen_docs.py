@@ -258,12 +258,19 @@ _ADRS = ("record-architecture-decisions", "use-postgres-per-service", "monorepo-
          "vendoring-go-dependencies")
 
 
+_DATA_MODEL_NOTES = (
+    "Rows are soft-deleted and purged by the retention job.", "Every table is keyed by tenant id first.",
+    "History is kept in an append-only audit table.", "Large payloads live in S3; the row keeps the key.",
+    "Amounts are stored in minor units with an ISO currency code.", "Status changes go through a state machine.",
+)
+
+
 def _service_doc(rng: random.Random, d: tuple[str, str, str, str]) -> str:
     name, entity, entity2, purpose = d
     kinds = rng.sample(KINDS, 3)
     sections = [f"# {camel(name)}\n\nThe {name} service {purpose}. Owned by {rng.choice(TEAMS)}.\n",
                 f"## Data model\n\nMain tables: `{name}.{plural(entity)}` and `{name}.{plural(entity2)}`. "
-                f"{sentence(rng, 2)}\n",
+                f"{rng.choice(_DATA_MODEL_NOTES)}\n",
                 "## Components\n\n" + "".join(f"- {k}: {doc_line(rng, k, name, entity)}\n" for k, _, _ in kinds),
                 f"## Failure modes\n\n{rng.choice(('Database failover', 'Kafka lag', 'A slow upstream', 'Cache stampedes'))} "
                 f"is the usual cause of {name} incidents; see the runbook.\n"]

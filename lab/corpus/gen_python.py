@@ -48,7 +48,7 @@ def _module(rng: random.Random, pkg: str, purpose: str, module: str) -> str:
         f"        raise ValueError(\"{module}: empty rows in input\")\n"
         f"    return out" for f in fns)
     return dedent(f'''
-        """{module.replace("_", " ").capitalize()} for {pkg.replace("_", " ")}, which {purpose}.
+        """{module.replace("_", " ").capitalize()} of {pkg} ({purpose}).
 
         {sentence(rng, 2)}
         """

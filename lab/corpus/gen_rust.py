@@ -67,7 +67,7 @@ def _module(rng: random.Random, crate: str, purpose: str, module: str) -> str:
     typ = camel(module)
     fns = sorted(rng.sample(_FNS, rng.randint(2, 4)), key=_FNS.index)
     bodies = "\n".join(
-        f"    /// {camel(f).replace('_', ' ')} for {module.replace('_', ' ')}.\n"
+        f"    /// `{f}` of the {module.replace('_', ' ')} state.\n"
         f"    pub fn {f}(&mut self) -> Result<(), Error> {{\n"
         f"        {rng.choice(('self.count += 1;', 'self.items.clear();', 'self.dirty = true;', 'let _ = self.items.len();'))}\n"
         f"        Ok(())\n    }}\n" for f in fns)
