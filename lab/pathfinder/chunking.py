@@ -92,12 +92,9 @@ def first_heading(text: str) -> tuple[str, int]:
         s = line.strip()
         if not s:
             continue
-        m = _ATX.match(s)
+        m = _ATX.match(s) or _COMMENT.match(s)
         if m:
-            return m.group(2).strip(), i
-        m = _COMMENT.match(s)
-        if m:
-            content = m.group(1).strip()
+            content = m.group(m.lastindex or 1).strip()
             if len(content) >= 3 and not _SKIP_COMMENT.match(content) and re.search(r"[A-Za-z]{3}", content):
                 return content, i
     return "", 0

@@ -8,7 +8,7 @@ files and says whether it fired (the candidate's `why`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 import numpy as np
@@ -17,7 +17,7 @@ from lab.errors import InputError
 from lab.pathfinder.index import TEXT_FIELDS, FileEntry, Index
 from lab.pathfinder.query import QueryInfo
 
-STAGE2_SIZE = 300
+STAGE2_SIZE = 200
 
 
 @dataclass
@@ -28,6 +28,7 @@ class Context:
     text_score: dict[int, float]      # file id -> normalized intent-text score in [0, 1]
     text_field: dict[int, str]        # file id -> the text field that matched most
     params: Mapping[str, Any]
+    memo: dict = field(default_factory=dict)  # per-query memo: many candidates share a folder or stem
 
 
 Hit = tuple[float, str | None]  # (score contribution, why labels joined by '+', or None: did not fire)
@@ -35,9 +36,13 @@ Hit = tuple[float, str | None]  # (score contribution, why labels joined by '+',
 
 def _term_match(ctx: Context, words: frozenset[str]) -> tuple[float, int]:
     """(weighted number of query words found among `words`, number of query words)."""
-    got = 0.0
-    for t in ctx.q.terms:
-        got += max((e.weight for e in ctx.q.expansions.get(t, ()) if e.word in words), default=0.0)
+    key = ("match", words)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = 0.0
+        for t in ctx.q.terms:
+            got += max((e.weight for e in ctx.q.expansions.get(t, ()) if e.word in words), default=0.0)
+        ctx.memo[key] = got
     return got, len(ctx.q.terms)
 
 
