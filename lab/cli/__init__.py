@@ -14,9 +14,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from lab.cli import contamination, corpus, eval_resolver, resolve, serve  # noqa: F401  (explicit registry)
+    from lab.cli import contamination, corpus, eval_resolver, models, resolve, run, serve  # noqa: F401  (explicit registry)
 
-    for module in (corpus, resolve, eval_resolver, contamination, serve):
+    for module in (corpus, resolve, eval_resolver, contamination, serve, run, models):
         for cmd in module.COMMANDS:
             main.add_command(cmd)
 

@@ -1,0 +1,46 @@
+"""The conversation of one session: the system message, then one segment of messages per test.
+
+In `single` mode segments accumulate; `evict_oldest` drops whole finished segments from the
+front (the system message always stays) and every eviction is recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lab.models.base import Message
+
+
+@dataclass
+class Segment:
+    test_id: str
+    messages: list[Message] = field(default_factory=list)
+
+
+@dataclass
+class Conversation:
+    system: Message
+    segments: list[Segment] = field(default_factory=list)
+    evicted: list[str] = field(default_factory=list)     # test ids, oldest first
+
+    def begin(self, test_id: str) -> Segment:
+        seg = Segment(test_id)
+        self.segments.append(seg)
+        return seg
+
+    def add(self, message: Message) -> None:
+        self.segments[-1].messages.append(message)
+
+    def messages(self) -> list[Message]:
+        out = [self.system]
+        for s in self.segments:
+            out.extend(s.messages)
+        return out
+
+    def can_evict(self) -> bool:
+        return len(self.segments) > 1          # never the test in progress
+
+    def evict_oldest(self) -> Segment:
+        seg = self.segments.pop(0)
+        self.evicted.append(seg.test_id)
+        return seg

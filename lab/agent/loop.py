@@ -1,0 +1,313 @@
+"""The agent loop: per test, the templated user message, then model -> tools -> model until an
+`ANSWER:` line, under limits, with one outcome label per test (DESIGN.md).
+
+Kinds of failure are kept apart:
+- a tool error is text the model reads (the ToolSet never raises);
+- a malformed turn (bad JSON, unknown tool, wrong arguments) also goes back as an error tool
+  result; `malformed_limit` such turns in a row end the test as `malformed`;
+- a crash inside one test is recorded with its traceback (`api_error`, infrastructure) and the
+  suite goes on; only a `FatalModelError` (a broken setup) stops the run.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from lab.agent.conversation import Conversation
+from lab.agent.grading import grade
+from lab.agent.progress import Progress
+from lab.agent.repetition import RepetitionCheck
+from lab.agent.result import INFRASTRUCTURE, ToolCallRecord, TestResult
+from lab.agent.settings import AgentSettings, Templates
+from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
+                             ContextOverflow, FatalModelError, Message, ModelBackend, ToolSchema)
+from lab.models.textcalls import parse_answer
+from lab.tools.base import check_args
+from lab.tools.toolset import ToolSet
+from lab.vocab import dumps
+from lab.vocab.tokens import field_tokens
+
+CALL_FORMAT_HINT = ('Write a tool call as <tool_call>{"name": "<tool>", "arguments": {...}}'
+                    '</tool_call>, or give your final answer as {answer_format}.')
+
+
+@dataclass
+class Session:
+    """Everything one session needs; built once per run, used for every repeat."""
+    backend: ModelBackend
+    toolset: ToolSet
+    templates: Templates
+    settings: AgentSettings
+    corpus_root: Path
+
+    def __post_init__(self) -> None:
+        self.tools = [ToolSchema(s.name, s.description, s.input_schema) for s in self.toolset.specs()]
+        self.system_prompt = self.templates.system_prompt([t.name for t in self.tools])
+
+
+@dataclass
+class SessionResult:
+    seed: int | None
+    results: list[TestResult]
+    evictions: list[dict] = field(default_factory=list)
+    wall_s: float = 0.0
+    system_prompt: str = ""
+    tools: list[dict] = field(default_factory=list)
+
+
+class _EndTest(Exception):
+    def __init__(self, outcome: str, detail: str | None = None) -> None:
+        self.outcome, self.detail = outcome, detail
+
+
+def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = None,
+                progress: Progress | None = None,
+                on_result: Callable[[TestResult], None] | None = None) -> SessionResult:
+    """Run `tests` in order: one growing conversation (`single`) or one each (`isolated`)."""
+    s = session.settings
+    backend = session.backend
+    backend.set_seed(seed)
+    backend.reset()
+    started = time.monotonic()
+    out = SessionResult(seed=seed, results=[], system_prompt=session.system_prompt,
+                        tools=[t.openai() for t in session.tools])
+    conv = _new_conversation(session)
+    stopped: str | None = None   # set when the stop policy ends a single session
+    for i, test in enumerate(tests, 1):
+        if s.session == "isolated" and i > 1:
+            conv = _new_conversation(session)
+            backend.reset()
+        if stopped:
+            r = _blank(test, i)
+            r.outcome, r.detail = "skipped", stopped
+        else:
+            r = _TestRun(session, conv, test, i, out.evictions).run()
+            if r.context_start is None and s.session == "single" and out.results:
+                r.context_start = out.results[-1].context_end   # the backend cannot count exactly
+            if (r.outcome == "context_overflow" and s.session == "single"
+                    and s.context_policy == "stop"):
+                stopped = f"not reached: context overflow at test {test.id} (context_policy=stop)"
+        out.results.append(r)
+        if progress is not None:
+            progress.update(r.outcome)
+        if on_result is not None:
+            on_result(r)
+    if progress is not None:
+        progress.close()
+    out.wall_s = time.monotonic() - started
+    return out
+
+
+def _new_conversation(session: Session) -> Conversation:
+    return Conversation(system=Message("system", session.system_prompt))
+
+
+def _blank(test: Any, index: int) -> TestResult:
+    return TestResult(test_id=test.id, index=index, position=test.position, category=test.category,
+                      query=test.query, expected=list(test.expected))
+
+
+class _TestRun:
+    def __init__(self, session: Session, conv: Conversation, test: Any, index: int,
+                 evictions: list[dict]) -> None:
+        self.session, self.conv, self.test = session, conv, test
+        self.s = session.settings
+        self.backend = session.backend
+        self.r = _blank(test, index)
+        self.session_evictions = evictions
+        self.calls = Counter()
+        self.texts = Counter()
+        self.malformed_streak = 0
+        self.nudges = 0
+        self.after_eviction = False
+
+    # -- the test --------------------------------------------------------------------------------
+    def run(self) -> TestResult:
+        r, s = self.r, self.s
+        t0 = time.monotonic()
+        self.deadline = t0 + s.time_limit_s
+        seg = self.conv.begin(self.test.id)
+        try:
+            r.context_start = self.backend.prompt_tokens(self.conv.messages(), self.session.tools)
+            self.conv.add(Message("user", self.session.templates.user_message(self.test)))
+            self._loop()
+        except _EndTest as e:
+            r.outcome, r.detail = e.outcome, e.detail
+        except FatalModelError:
+            raise
+        except ContextOverflow as e:
+            r.outcome, r.detail = "context_overflow", str(e)
+        except BackendTimeout as e:
+            r.outcome, r.detail, r.infrastructure = "timeout", str(e), True
+        except BackendAPIError as e:
+            r.outcome, r.detail = "api_error", str(e)
+        except Exception as e:  # a crash inside one test: record it, the suite goes on
+            r.outcome, r.detail = "api_error", f"crash: {type(e).__name__}: {e}"
+            r.error = traceback.format_exc()
+        r.passed = r.outcome == "pass"
+        r.infrastructure = r.infrastructure or r.outcome in INFRASTRUCTURE
+        self._close_dangling_calls()
+        r.messages = [m.to_dict() for m in seg.messages]
+        r.wall_s = round(time.monotonic() - t0, 4)
+        return r
+
+    def _loop(self) -> None:
+        s = self.s
+        while True:
+            if self.r.turns >= s.max_turns:
+                raise _EndTest("no_answer", f"no answer after {s.max_turns} turns")
+            if time.monotonic() > self.deadline:
+                raise _EndTest("timeout", f"test time limit {s.time_limit_s:g} s")
+            turn = self._chat()
+            msg = turn.message()
+            self.conv.add(msg)
+            self._account(turn)
+            if turn.finish_reason == "loop":
+                raise _EndTest("loop", self.check.reason or "the reply repeats itself")
+            if turn.finish_reason == "timeout":
+                raise _EndTest("timeout", f"test time limit {s.time_limit_s:g} s (mid-generation)")
+
+            if turn.tool_calls:
+                usable = self._run_calls(turn)
+                if usable:
+                    self.malformed_streak = 0
+                else:
+                    self.malformed_streak += 1
+                    if self.malformed_streak >= s.malformed_limit:
+                        raise _EndTest("malformed", f"{self.malformed_streak} unusable turns in a row")
+                self._same_text(turn)
+                continue
+
+            self._same_text(turn)
+            answer = parse_answer(turn.text, self.session.templates.answer_prefix)
+            if answer is not None:
+                ok, norm = grade(answer, self.test.expected, self.session.corpus_root)
+                self.r.answer, self.r.answer_normalized = answer, norm
+                raise _EndTest("pass" if ok else "fail")
+            if self.nudges < s.max_nudges:
+                self.nudges += 1
+                self.conv.add(Message("user", s.nudge_message.format_map(
+                    {"answer_format": self.session.templates.answer_format})))
+                continue
+            raise _EndTest("no_answer", f"turn ended ({turn.finish_reason}) without a tool call "
+                                        "or an answer line")
+
+    def _same_text(self, turn: AssistantTurn) -> None:
+        key = " ".join(turn.text.split())
+        self.texts[key] += 1
+        if key and self.texts[key] >= self.s.loop_repeats:
+            raise _EndTest("loop", f"the same reply {self.texts[key]} times: {key[:80]!r}")
+
+    # -- one model turn, with the context policy -------------------------------------------------
+    def _chat(self) -> AssistantTurn:
+        s, session = self.s, self.session
+        self.check = RepetitionCheck(s.loop_repeats)
+        while True:
+            req = ChatRequest(messages=self.conv.messages(), tools=session.tools,
+                              max_tokens=s.max_tokens_per_turn, deadline=self.deadline,
+                              constrained=s.constrained,
+                              answer_prefix=session.templates.answer_prefix,
+                              stop_check=self.check, test=self.test)
+            try:
+                return self.backend.chat(req)
+            except ContextOverflow as e:
+                if s.context_policy != "evict_oldest" or not self.conv.can_evict():
+                    raise
+                self._evict(e)
+
+    def _evict(self, err: ContextOverflow) -> None:
+        """Drop the oldest finished tests until the prompt is at most evict_to x n_ctx."""
+        tools = self.session.tools
+        before = self.backend.prompt_tokens(self.conv.messages(), tools)
+        limit = self.backend.context_length()
+        target = int(self.s.evict_to * limit) if limit else None
+        dropped = []
+        while self.conv.can_evict():
+            dropped.append(self.conv.evict_oldest().test_id)
+            now = self.backend.prompt_tokens(self.conv.messages(), tools)
+            if target is None or now is None or now <= target:
+                break
+        ev = {"at_test": self.test.id, "dropped": dropped, "tokens_before": before,
+              "tokens_after": self.backend.prompt_tokens(self.conv.messages(), tools),
+              "reason": str(err)}
+        self.r.evictions.append(ev)
+        self.session_evictions.append(ev)
+        self.after_eviction = True
+
+    def _account(self, turn: AssistantTurn) -> None:
+        r = self.r
+        r.turns += 1
+        r.prompt_tokens += turn.prompt_tokens
+        r.cached_tokens += turn.cached_tokens
+        r.completion_tokens += turn.completion_tokens
+        r.prompt_eval_s += turn.prompt_eval_s
+        r.generation_s += turn.generation_s
+        if turn.context_tokens is not None:
+            r.context_end = turn.context_tokens
+        usage = turn.usage()
+        usage["finish_reason"] = turn.finish_reason
+        usage["after_eviction"] = self.after_eviction
+        self.after_eviction = False
+        r.turn_usage.append(usage)
+
+    # -- tool calls ------------------------------------------------------------------------------
+    def _run_calls(self, turn: AssistantTurn) -> bool:
+        """Run the turn's calls; True when at least one was usable."""
+        toolset: ToolSet = self.session.toolset
+        specs = {t.name: t for t in self.session.tools}
+        usable = False
+        for call in turn.tool_calls:
+            if len(self.r.tool_calls) >= self.s.max_tool_calls:
+                raise _EndTest("tool_call_cap", f"more than {self.s.max_tool_calls} tool calls")
+            rec = ToolCallRecord(name=call.name, arguments=call.arguments, raw=call.raw, id=call.id)
+            problem = call.error
+            if problem is None and call.name not in specs:
+                problem = f"unknown tool '{call.name}' (tools: {', '.join(specs)})"
+            if problem is None:
+                problem = check_args(call.name, specs[call.name].parameters, call.arguments)
+            t0 = time.monotonic()
+            if problem is not None:
+                rec.malformed = problem
+                hint = CALL_FORMAT_HINT.format(answer_format=self.session.templates.answer_format)
+                text, structured, is_error = f"Error: {problem}. {hint}", None, True
+            else:
+                usable = True
+                key = (call.name, json.dumps(call.arguments, sort_keys=True, ensure_ascii=False))
+                self.calls[key] += 1
+                if self.calls[key] >= self.s.loop_repeats:
+                    raise _EndTest("loop", f"{call.name}({key[1]}) called {self.calls[key]} times")
+                res = toolset.call(call.name, call.arguments)
+                text, structured, is_error = res.text, res.structured, res.is_error
+            rec.wall_s = round(time.monotonic() - t0, 4)
+            rec.is_error = is_error
+            rec.response_tokens = self._response_tokens(text, structured, is_error)
+            self.r.tool_calls.append(rec)
+            self.conv.add(Message("tool", text, name=call.name or None, tool_call_id=call.id))
+        return usable
+
+    def _response_tokens(self, text: str, structured: Any, is_error: bool) -> dict:
+        count = self.backend.count_tokens
+        if not is_error and isinstance(structured, dict) and dumps(structured) == text:
+            return field_tokens(structured, count).to_dict()
+        n = count(text)
+        return {"total": n, "fields": {}, "envelope": n}
+
+    def _close_dangling_calls(self) -> None:
+        """Native calls need an answer each before the conversation goes on (single sessions)."""
+        seg = self.conv.segments[-1].messages if self.conv.segments else []
+        if not seg:
+            return
+        last_assistant = max((i for i, m in enumerate(seg) if m.role == "assistant"), default=None)
+        if last_assistant is None:
+            return
+        answered = {m.tool_call_id for m in seg[last_assistant + 1:] if m.role == "tool"}
+        for call in seg[last_assistant].tool_calls:
+            if call.id and call.id not in answered:
+                self.conv.add(Message("tool", "Error: not run: the test ended.", name=call.name,
+                                      tool_call_id=call.id))

@@ -1,0 +1,100 @@
+"""`lab models`: the configured models, whether each can run here, quantization and context.
+`lab quantize IN OUT --type Q5_K_M`: quantize a GGUF with llama-cpp-python."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import click
+
+from lab.cli.common import lab_errors
+
+
+def model_rows() -> list[dict]:
+    from omegaconf import OmegaConf
+
+    from lab.config import CONFIG_DIR
+    from lab.errors import LabError
+    from lab.models import model_settings
+    from lab.models.gguf import quantization, read_metadata, trained_context_length
+    from lab.models.locate import model_path
+
+    rows = []
+    for f in sorted((CONFIG_DIR / "model").glob("*.yaml")):
+        row = {"name": f.stem, "backend": None, "available": False, "why": "", "quantization": None,
+               "context": None, "trained_context": None, "about": ""}
+        try:
+            raw = model_settings(OmegaConf.load(f))
+        except LabError as e:
+            row["why"] = f"bad config: {e}"
+            rows.append(row)
+            continue
+        b = raw["backend"]
+        row.update(backend=b, about=raw.get("about", ""), context=raw.get("n_ctx"))
+        try:
+            if b == "llama_cpp":
+                path = model_path(raw)
+                meta = read_metadata(path)
+                row.update(quantization=quantization(meta), trained_context=trained_context_length(meta),
+                           path=str(path))
+                if importlib.util.find_spec("llama_cpp") is None:
+                    row["why"] = "llama-cpp-python missing; fix: .venv/bin/pip install llama-cpp-python"
+                else:
+                    row["available"] = True
+            elif b == "openai":
+                row["quantization"] = raw.get("quantization")
+                if importlib.util.find_spec("openai") is None:
+                    row["why"] = "openai missing; fix: .venv/bin/pip install openai"
+                elif not raw.get("base_url"):
+                    row["why"] = "no server: pass model.base_url=http://HOST:PORT/v1 (or set OPENAI_BASE_URL)"
+                else:
+                    row["available"] = True
+                    row["why"] = f"endpoint {raw['base_url']} (not contacted)"
+            elif b == "scripted":
+                row["why"] = "tests only"
+            else:
+                row["available"] = True
+        except LabError as e:
+            row["why"] = str(e)
+        rows.append(row)
+    return rows
+
+
+@click.command("models")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@lab_errors
+def models(fmt: str) -> None:
+    """List the configured models (configs/model/): available here?, quantization, context."""
+    rows = model_rows()
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2))
+        return
+    click.echo(f"{'model':<24} {'backend':<14} {'here':<5} {'quant':<8} {'context':<14} note")
+    for r in rows:
+        ctx = r["context"] or r["trained_context"] or "-"
+        if r["context"] and r["trained_context"]:
+            ctx = f"{r['context']}/{r['trained_context']}"
+        click.echo(f"{r['name']:<24} {r['backend'] or '?':<14} {'yes' if r['available'] else 'no':<5} "
+                   f"{r['quantization'] or '-':<8} {str(ctx):<14} {r['why'] or r['about']}")
+
+
+@click.command("quantize")
+@click.argument("src", type=click.Path(dir_okay=False))
+@click.argument("dst", type=click.Path(dir_okay=False))
+@click.option("--type", "qtype", default="Q5_K_M", show_default=True,
+              help="Target quantization (llama.cpp name: Q4_K_M, Q5_K_M, Q8_0, ...).")
+@click.option("--threads", default=0, show_default=True, help="0 = all cores.")
+@click.option("--allow-requantize", is_flag=True, help="Accept an already quantized input (loses quality).")
+@lab_errors
+def quantize_cmd(src: str, dst: str, qtype: str, threads: int, allow_requantize: bool) -> None:
+    """Quantize the GGUF model SRC into DST (llama-cpp-python's quantize API)."""
+    from lab.models.gguf import quantization, read_metadata
+    from lab.models.quantize import quantize
+
+    out = quantize(src, dst, qtype, threads=threads, allow_requantize=allow_requantize)
+    click.echo(f"{out}: {quantization(read_metadata(out))}, {Path(out).stat().st_size} bytes")
+
+
+COMMANDS = [models, quantize_cmd]

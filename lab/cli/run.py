@@ -1,0 +1,60 @@
+"""`lab run [overrides]` / `lab run -m [sweep overrides]`: the Hydra entry point.
+
+Every argument goes to Hydra unchanged (overrides, `-m`, `--cfg job`, `--help`). Hydra's own
+output folder and logging setup are switched off (the run writes results/<experiment>/<run_id>/);
+an argument of yours for the same hydra.* key wins, because it comes later.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+#: put before the user's arguments: no outputs/<date>/ folder, no .hydra/ copy, no log files
+HYDRA_DEFAULTS = ("hydra.output_subdir=null", "hydra.run.dir=.",
+                  # a sweep's multirun.yaml (what was swept) is kept beside its runs
+                  "hydra.sweep.dir=${run.results_dir}/${run.experiment}/.sweeps/${now:%Y%m%dT%H%M%S}",
+                  "hydra.sweep.subdir=.", "hydra/job_logging=none", "hydra/hydra_logging=none")
+
+
+def hydra_main(args: list[str]) -> None:
+    import hydra
+    from omegaconf import DictConfig
+
+    from lab.config import CONFIG_DIR
+    from lab.errors import LabError
+
+    @hydra.main(config_path=str(CONFIG_DIR), config_name="config", version_base="1.3")
+    def _main(cfg: DictConfig) -> None:
+        from lab.run import run
+        try:
+            run(cfg)
+        except LabError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+
+    flags = [a for a in args if a.startswith("-")]
+    overrides = [a for a in args if not a.startswith("-")]
+    saved = sys.argv
+    sys.argv = ["lab run", *flags, *HYDRA_DEFAULTS, *overrides]
+    try:
+        _main()
+    finally:
+        sys.argv = saved
+
+
+@click.command("run", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                        "help_option_names": []})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def run_cmd(args: tuple[str, ...]) -> None:
+    """Run a suite with a model (Hydra overrides; -m sweeps; --help shows Hydra's help).
+
+    \b
+    lab run model=tool_follower vocab=minimal run.repeats=3
+    lab run -m vocab=minimal,maybe_exts run.repeats=5
+    """
+    hydra_main(list(args))
+
+
+COMMANDS = [run_cmd]

@@ -1,0 +1,238 @@
+"""What every model backend shares: messages in, one assistant turn out, and the errors between.
+
+A backend is stateless towards the agent: every `chat()` gets the whole conversation. Backends that
+can reuse work across turns (llama.cpp's KV cache, a server's prompt cache) do it behind this
+interface, and report per turn how many prompt tokens were evaluated and how many came from cache.
+
+Errors a backend raises, each mapped to one outcome label by the agent:
+- `ContextOverflow`: the conversation does not fit the model's context (`context_overflow`, or an
+  eviction when the context policy allows one);
+- `BackendAPIError`: the server failed after the allowed retries (`api_error`, infrastructure);
+- `BackendTimeout`: the test's time budget ran out inside the backend (`timeout`);
+- `FatalModelError`: a broken setup (a scripted model out of outputs): the run stops, loudly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Mapping
+
+from lab.errors import LabError
+
+_uid = itertools.count(1)
+
+
+def new_uid() -> int:
+    return next(_uid)
+
+
+@dataclass
+class ToolCall:
+    """One tool call the model made, as parsed from its turn."""
+    name: str
+    arguments: Any                     # parsed JSON (normally a dict); None when unparseable
+    raw: str = ""                      # the call as the model wrote it (JSON text or native args)
+    id: str | None = None              # native tool-call id (OpenAI-style servers)
+    error: str | None = None           # why the call is unusable (bad JSON, no name); None = usable
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Message:
+    """One chat message. `content` of an assistant message is its raw text, byte for byte.
+
+    `uid` identifies the message object across turns so backends can memoize its rendering."""
+    role: str                          # system | user | assistant | tool
+    content: str
+    tool_calls: list[ToolCall] = field(default_factory=list)   # assistant, native tool calls only
+    tool_call_id: str | None = None    # tool results answering a native call
+    name: str | None = None            # tool results: the tool's name
+    native: dict | None = None         # the server's assistant message as received (sent back as is)
+    uid: int = field(default_factory=new_uid)
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            d["tool_calls"] = [tc.to_dict() for tc in self.tool_calls]
+        if self.tool_call_id:
+            d["tool_call_id"] = self.tool_call_id
+        if self.name:
+            d["name"] = self.name
+        return d
+
+
+@dataclass(frozen=True)
+class ToolSchema:
+    """What a backend needs to know about one offered tool."""
+    name: str
+    description: str
+    parameters: dict
+
+    def openai(self) -> dict:
+        return {"type": "function", "function": {"name": self.name, "description": self.description,
+                                                 "parameters": self.parameters}}
+
+
+@dataclass
+class ChatRequest:
+    messages: list[Message]
+    tools: list[ToolSchema]
+    max_tokens: int                            # generated tokens allowed in this turn
+    deadline: float | None = None              # time.monotonic() by which the test must end
+    seed: int | None = None
+    constrained: bool = False                  # restrict output to a tool call or an answer line
+    answer_prefix: str = "ANSWER:"
+    #: Called with the text generated so far; returning a reason (e.g. "loop") stops generation.
+    stop_check: Callable[[str], str | None] | None = None
+    #: The test being run. Only the no-LLM reference backend looks at it.
+    test: Any = None
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+
+@dataclass
+class AssistantTurn:
+    """One assistant turn: the raw text, the tool calls in it, and what it cost."""
+    text: str                                  # raw text, byte for byte as generated
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    finish_reason: str = "stop"                # stop | length | tool_calls | loop | timeout
+    prompt_tokens: int = 0                     # tokens of the whole prompt of this turn
+    cached_tokens: int = 0                     # of which reused from a cache (not evaluated)
+    completion_tokens: int = 0
+    context_tokens: int | None = None          # tokens in context after this turn (prompt + output)
+    prompt_eval_s: float = 0.0                 # time to the first generated token
+    generation_s: float = 0.0                  # time from the first to the last generated token
+    native: dict | None = None                 # the server's message, to be sent back unchanged
+    uid: int = field(default_factory=new_uid)  # the uid of the Message this turn becomes
+
+    def message(self) -> Message:
+        """The assistant message to append to the conversation: the raw text, unchanged."""
+        native_calls = self.tool_calls if self.native else []
+        return Message(role="assistant", content=self.text, tool_calls=list(native_calls),
+                       native=self.native, uid=self.uid)
+
+    @property
+    def evaluated_tokens(self) -> int:
+        return self.prompt_tokens - self.cached_tokens
+
+    def usage(self) -> dict:
+        return {"prompt_tokens": self.prompt_tokens, "cached_tokens": self.cached_tokens,
+                "evaluated_tokens": self.evaluated_tokens,
+                "completion_tokens": self.completion_tokens, "context_tokens": self.context_tokens,
+                "prompt_eval_s": round(self.prompt_eval_s, 4),
+                "generation_s": round(self.generation_s, 4)}
+
+
+@dataclass(frozen=True)
+class ModelIdentity:
+    """What the run record says about the model."""
+    name: str                                  # the model config's name
+    backend: str
+    model: str | None = None                   # file name or served model id
+    path: str | None = None
+    sha256: str | None = None
+    size_bytes: int | None = None
+    quantization: str | None = None            # from GGUF metadata (general.file_type)
+    context_length: int | None = None          # the context the run uses (n_ctx)
+    trained_context_length: int | None = None  # what the GGUF says the model was trained with
+    history_rendering: str | None = None       # how earlier turns are sent back (see backends)
+    chat_template_sha256: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["extra"] = dict(self.extra)
+        return d
+
+
+def approx_prompt_tokens(messages: list[Message], tools: list[ToolSchema]) -> int:
+    """A tokenizer-free estimate of a conversation's prompt size (backends without a model):
+    each message's text plus 4 tokens of chat markup, each tool's schema as JSON."""
+    from lab.vocab.tokens import approx_tokens
+    import json
+    return (sum(approx_tokens(m.content) + 4 for m in messages)
+            + sum(approx_tokens(json.dumps(t.openai())) for t in tools))
+
+
+class ModelError(LabError):
+    """Base of the errors a backend raises during a turn."""
+
+
+class ContextOverflow(ModelError):
+    def __init__(self, message: str, *, needed: int | None = None, limit: int | None = None) -> None:
+        self.needed, self.limit = needed, limit
+        super().__init__(message)
+
+
+class BackendAPIError(ModelError):
+    """The server could not answer after the allowed retries (infrastructure, not the model)."""
+
+    def __init__(self, message: str, *, attempts: int = 1, status: int | None = None) -> None:
+        self.attempts, self.status = attempts, status
+        super().__init__(message)
+
+
+class BackendTimeout(ModelError):
+    """The test's time budget ran out while the backend worked (or waited to retry)."""
+
+
+class FatalModelError(ModelError):
+    """A broken setup: the agent does not record it as a test outcome but stops the run."""
+
+
+class ModelBackend(ABC):
+    """The one interface the agent uses."""
+
+    #: registry name of the backend
+    backend: str = ""
+
+    def __init__(self, cfg: Mapping[str, Any]) -> None:
+        self.cfg = dict(cfg)
+        self.name = str(self.cfg.get("name") or self.backend)
+
+    @staticmethod
+    def check_available(cfg: Mapping[str, Any]) -> None:
+        """Raise MissingDependencyError naming the fix when this config cannot run here
+        (cheap: nothing is loaded). Called before a run builds anything."""
+
+    @abstractmethod
+    def chat(self, request: ChatRequest) -> AssistantTurn:
+        """One assistant turn for the conversation in `request`."""
+
+    @abstractmethod
+    def count_tokens(self, text: str) -> int:
+        """Tokens `text` takes for this model (exact where the tokenizer is available)."""
+
+    @abstractmethod
+    def identity(self) -> ModelIdentity:
+        ...
+
+    def context_length(self) -> int | None:
+        """The context the run may fill (n_ctx), when the backend knows it."""
+        return None
+
+    def prompt_tokens(self, messages: list[Message], tools: list[ToolSchema]) -> int | None:
+        """Tokens the conversation would occupy as a prompt, when the backend can tell exactly."""
+        return None
+
+    def set_seed(self, seed: int | None) -> None:
+        """Seed for the next turns (repeat k uses run.seed + k)."""
+        self.seed = seed
+
+    def reset(self) -> None:
+        """Forget any per-conversation cache (a new isolated conversation starts)."""
+
+    def close(self) -> None:
+        """Free what the backend holds (a loaded model)."""
+
+    def __enter__(self) -> "ModelBackend":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

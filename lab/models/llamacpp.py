@@ -1,0 +1,239 @@
+"""`llama_cpp`: a GGUF model in this process through llama-cpp-python.
+
+One `Llama` is loaded per backend and kept for the whole run. The prompt is built append-only
+(`chat_template.AppendOnlyPrompt`): the model's raw output tokens go back unchanged and every
+earlier token stays where it was, so llama.cpp's prefix match reuses the KV cache and only the
+new messages are evaluated. Per turn the backend reports prompt tokens, how many of them came
+from the cache, and generated tokens; tool calls are parsed from the text in the formats the model
+config names (llama-cpp-python does not parse them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from lab.models.base import (AssistantTurn, ChatRequest, ContextOverflow, Message,
+                             ModelBackend, ModelIdentity, ToolSchema)
+from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPrompt, ChatTemplate,
+                                      MessageStyle)
+from lab.models.gguf import (chat_template, file_sha256, quantization, read_metadata,
+                             trained_context_length)
+from lab.models.grammar import tool_or_answer_grammar
+from lab.models.locate import model_path, require
+from lab.models.textcalls import parse_tool_calls
+
+#: how often (in generated tokens) the stop check (loop detection) and the deadline are looked at
+CHECK_EVERY = 8
+
+
+def cpu_has_amx() -> bool:
+    try:
+        return "amx_int8" in Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _model_params(llama_cpp: Any, **overrides: Any) -> Iterator[None]:
+    """llama-cpp-python's `Llama` does not expose every `llama_model_params` field; set the
+    ones we need on the defaults it starts from, for the duration of one constructor call.
+
+    Why: with extra buffer types on, ggml multiplies Q4/Q8 weights with its AMX kernels on CPUs
+    that have AMX, and those crash (SIGSEGV in ggml_backend_amx_mul_mat) on this lab's machine
+    (llama-cpp-python 0.3.36). Off, the weights stay in plain CPU buffers (AVX2/AVX512 kernels)."""
+    low = llama_cpp.llama_cpp
+    original = low.llama_model_default_params
+
+    def patched():
+        p = original()
+        for k, v in overrides.items():
+            if hasattr(p, k):
+                setattr(p, k, v)
+        return p
+
+    low.llama_model_default_params = patched
+    try:
+        yield
+    finally:
+        low.llama_model_default_params = original
+
+
+def default_threads() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover (not Linux)
+        return os.cpu_count() or 1
+
+
+class LlamaCppBackend(ModelBackend):
+    backend = "llama_cpp"
+    SETTINGS = frozenset({"path", "path_hint", "n_ctx", "n_threads", "n_batch", "seed", "sampling",
+                          "tool_call_formats", "tools_in_prompt", "tool_results_as", "thinking",
+                          "chat_template", "template_kwargs", "verbose", "extra_buffers"})
+
+    @staticmethod
+    def check_available(cfg: Mapping[str, Any]) -> None:
+        """Raise MissingDependencyError (with the fix) unless this config can load here."""
+        model_path(cfg)
+        require("llama_cpp", "llama-cpp-python (or: bash scripts/install.sh)",
+                "the llama_cpp model backend")
+
+    def __init__(self, cfg: Mapping[str, Any]) -> None:
+        super().__init__(cfg)
+        self._llama_cpp = require("llama_cpp", "llama-cpp-python (or: bash scripts/install.sh)",
+                                  "the llama_cpp model backend")
+        self.path: Path = model_path(self.cfg)
+        self.meta = read_metadata(self.path)
+        self.n_ctx = int(self.cfg.get("n_ctx") or trained_context_length(self.meta) or 4096)
+        self.n_threads = int(self.cfg.get("n_threads") or default_threads())
+        s = dict(self.cfg.get("sampling") or {})
+        self.sampling = {"temp": float(s.get("temperature", 0.0)), "top_p": float(s.get("top_p", 1.0)),
+                         "top_k": int(s.get("top_k", 40)), "min_p": float(s.get("min_p", 0.0)),
+                         "repeat_penalty": float(s.get("repeat_penalty", 1.0))}
+        self.formats = tuple(self.cfg.get("tool_call_formats") or ("hermes",))
+        th = self.cfg.get("thinking") or None
+        self.think = (th["open"], th["close"]) if th else ("<think>", "</think>")
+        self.seed = int(self.cfg.get("seed", 0) or 0)
+        self._turn = 0
+        eb = self.cfg.get("extra_buffers")
+        self.extra_buffers = (not cpu_has_amx()) if eb in (None, "auto") else bool(eb)
+        with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers):
+            self.llm = self._llama_cpp.Llama(
+                model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
+                n_threads_batch=self.n_threads, n_batch=int(self.cfg.get("n_batch") or 512),
+                seed=self.seed, verbose=bool(self.cfg.get("verbose", False)))
+        self._vocab = self.llm._model.vocab
+        source = self.cfg.get("chat_template") or chat_template(self.meta) or CHATML
+        self.template = ChatTemplate(
+            source, bos_token=self._piece(self.llm.token_bos()),
+            eos_token=self._piece(self.llm.token_eos()),
+            extra=dict(self.cfg.get("template_kwargs") or {}))
+        tip = self.cfg.get("tools_in_prompt", "auto")
+        tools_in_system = (not self.template.renders_tools) if tip == "auto" else bool(tip)
+        self.style = MessageStyle(tools_in_system=tools_in_system,
+                                  tool_results_as=str(self.cfg.get("tool_results_as") or "tool"))
+        add_bos = self.llm._model.add_bos_token() and self.llm.token_bos() >= 0
+        self.prompt = AppendOnlyPrompt(self.template, self.style, self._tokenize,
+                                       bos=[self.llm.token_bos()] if add_bos else [],
+                                       eos_text=self._piece(self.llm.token_eos()))
+        self._grammars: dict[tuple, Any] = {}
+        self._sha: str | None = None
+
+    # -- tokens ------------------------------------------------------------------------------------
+    def _piece(self, token: int) -> str:
+        if token < 0:
+            return ""
+        return self.llm.detokenize([token], special=True).decode("utf-8", errors="replace")
+
+    def _tokenize(self, text: str) -> list[int]:
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def context_length(self) -> int:
+        return self.n_ctx
+
+    def prompt_tokens(self, messages: list[Message], tools: list[ToolSchema]) -> int:
+        return len(self.prompt.tokens(messages, tools))
+
+    # -- run state ---------------------------------------------------------------------------------
+    def set_seed(self, seed: int | None) -> None:
+        self.seed = int(seed or 0)
+        self._turn = 0
+
+    def reset(self) -> None:
+        self.prompt.forget(set())
+
+    def close(self) -> None:
+        llm, self.llm = getattr(self, "llm", None), None
+        if llm is not None:
+            llm.close()
+
+    def _grammar(self, tools: list[ToolSchema], prefix: str) -> Any:
+        key = (tuple(t.name for t in tools), prefix)
+        if key not in self._grammars:
+            text = tool_or_answer_grammar(tools, call_format=self.formats[0], answer_prefix=prefix,
+                                          think=self.think if self.cfg.get("thinking") else None)
+            self._grammars[key] = self._llama_cpp.LlamaGrammar.from_string(text, verbose=False)
+        return self._grammars[key]
+
+    # -- one turn ----------------------------------------------------------------------------------
+    def chat(self, request: ChatRequest) -> AssistantTurn:
+        prompt = self.prompt.tokens(request.messages, request.tools)
+        if len(prompt) + request.max_tokens > self.n_ctx:
+            raise ContextOverflow(
+                f"prompt of {len(prompt)} tokens + {request.max_tokens} to generate exceeds "
+                f"n_ctx {self.n_ctx}", needed=len(prompt) + request.max_tokens, limit=self.n_ctx)
+        llm = self.llm
+        cached = llm.longest_token_prefix(llm._input_ids[: llm.n_tokens].tolist(), prompt)
+        cached = min(cached, len(prompt) - 1)  # llama.cpp re-evaluates the last prompt token
+        llm.set_seed(self.seed + self._turn)
+        self._turn += 1
+        grammar = self._grammar(request.tools, request.answer_prefix) if request.constrained else None
+
+        out: list[int] = []
+        finish, ended_with_eos = "length", False
+        t0 = time.monotonic()
+        t_first = None
+        is_eog = self._llama_cpp.llama_vocab_is_eog
+        gen = llm.generate(prompt, grammar=grammar, reset=True, **self.sampling)
+        try:
+            for tok in gen:
+                if t_first is None:
+                    t_first = time.monotonic()
+                out.append(tok)
+                if is_eog(self._vocab, tok):
+                    finish, ended_with_eos = "stop", True
+                    break
+                if len(out) >= request.max_tokens:
+                    break
+                if len(out) % CHECK_EVERY == 0:
+                    if request.deadline is not None and time.monotonic() > request.deadline:
+                        finish = "timeout"
+                        break
+                    if request.stop_check is not None:
+                        reason = request.stop_check(self._text(out))
+                        if reason:
+                            finish = reason
+                            break
+        finally:
+            gen.close()
+        t_end = time.monotonic()
+        text_tokens = out[:-1] if ended_with_eos else out
+        text = self._text(text_tokens)
+        if finish == "length" and request.stop_check is not None:
+            finish = request.stop_check(text) or finish
+        calls = parse_tool_calls(text, self.formats, think=self.think)
+        if finish == "stop" and calls:
+            finish = "tool_calls"
+        turn = AssistantTurn(
+            text=text, tool_calls=calls, finish_reason=finish, prompt_tokens=len(prompt),
+            cached_tokens=cached, completion_tokens=len(out), context_tokens=len(prompt) + len(out),
+            prompt_eval_s=(t_first or t_end) - t0, generation_s=t_end - (t_first or t_end))
+        self.prompt.generated[turn.uid] = (list(out), ended_with_eos)
+        return turn
+
+    def _text(self, tokens: list[int]) -> str:
+        return self.llm.detokenize(tokens, special=True).decode("utf-8", errors="replace")
+
+    # -- identity ----------------------------------------------------------------------------------
+    def identity(self) -> ModelIdentity:
+        if self._sha is None:
+            self._sha = file_sha256(self.path)
+        return ModelIdentity(
+            name=self.name, backend=self.backend, model=self.path.name, path=str(self.path),
+            sha256=self._sha, size_bytes=self.path.stat().st_size,
+            quantization=quantization(self.meta), context_length=self.n_ctx,
+            trained_context_length=trained_context_length(self.meta),
+            history_rendering=HISTORY_RENDERING, chat_template_sha256=self.template.sha256,
+            extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
+                   "tool_call_formats": list(self.formats),
+                   "tools_in_system_prompt": self.style.tools_in_system,
+                   "tool_results_as": self.style.tool_results_as,
+                   "llama_cpp_python": getattr(self._llama_cpp, "__version__", None)})
+

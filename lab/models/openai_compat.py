@@ -1,0 +1,220 @@
+"""`openai`: any OpenAI-compatible chat server (vLLM, llama.cpp's server, llama_cpp.server, ...).
+
+- `tool_mode: native` sends the tool schemas as `tools` and reads `tool_calls` from the reply;
+  `text` puts a Hermes tools block into the system prompt and parses calls from the text, for
+  servers that do not parse tool calls themselves. In both modes the assistant message goes back
+  exactly as the server returned it.
+- 429, 5xx and dropped connections are retried with exponential backoff, at most `max_retries`
+  times and never past the test's deadline; what is left is `BackendAPIError` (`api_error`). A
+  request still running at the deadline is `BackendTimeout` (`timeout`). A context-length error
+  is `ContextOverflow`.
+- Cached prompt tokens are recorded when the server reports them
+  (`usage.prompt_tokens_details.cached_tokens`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from typing import Any, Mapping
+
+from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
+                             ContextOverflow, Message, ModelBackend, ModelIdentity, ToolCall,
+                             ToolSchema)
+from lab.errors import MissingDependencyError
+from lab.models.locate import require
+from lab.models.textcalls import hermes_tools_block, parse_tool_calls
+from lab.vocab.tokens import approx_tokens
+
+HISTORY_RENDERING = "server: messages re-rendered by the server's chat template each turn"
+
+_CONTEXT_ERROR = re.compile(
+    r"context length|context window|maximum context|n_ctx|context_length_exceeded|too many tokens|"
+    r"prompt is too long|exceeds? (?:the )?(?:available )?context", re.I)
+
+
+class OpenAIBackend(ModelBackend):
+    backend = "openai"
+    SETTINGS = frozenset({"base_url", "model", "api_key_env", "tool_mode", "tool_call_formats",
+                          "tool_results_as", "max_retries", "backoff_s", "request_timeout_s",
+                          "n_ctx", "sampling", "thinking", "quantization"})
+
+    @staticmethod
+    def check_available(cfg: Mapping[str, Any]) -> None:
+        require("openai", "openai", "the openai model backend")
+        if not cfg.get("base_url"):
+            raise MissingDependencyError(
+                f"model '{cfg.get('name')}' needs a server: pass model.base_url=http://HOST:PORT/v1 "
+                "(or set OPENAI_BASE_URL)")
+
+    def __init__(self, cfg: Mapping[str, Any]) -> None:
+        super().__init__(cfg)
+        self.check_available(self.cfg)
+        self._openai = require("openai", "openai", "the openai model backend")
+        self.base_url = self.cfg.get("base_url")
+        key_env = self.cfg.get("api_key_env") or "OPENAI_API_KEY"
+        self.client = self._openai.OpenAI(base_url=str(self.base_url),
+                                          api_key=os.environ.get(key_env) or "no-key",
+                                          max_retries=0)
+        self.model = self.cfg.get("model")
+        self.tool_mode = str(self.cfg.get("tool_mode") or "native")
+        self.formats = tuple(self.cfg.get("tool_call_formats") or ("hermes",))
+        self.tool_results_as = str(self.cfg.get("tool_results_as") or "tool")
+        self.max_retries = int(self.cfg.get("max_retries", 3))
+        self.backoff_s = float(self.cfg.get("backoff_s", 0.5))
+        self.request_timeout_s = float(self.cfg.get("request_timeout_s", 120))
+        self.n_ctx = self.cfg.get("n_ctx")
+        s = dict(self.cfg.get("sampling") or {})
+        self.sampling = {k: s[k] for k in ("temperature", "top_p") if s.get(k) is not None}
+        self.extra_body = {k: s[k] for k in ("top_k", "min_p", "repeat_penalty") if s.get(k) is not None}
+        th = self.cfg.get("thinking") or None
+        self.think = (th["open"], th["close"]) if th else ("<think>", "</think>")
+        self.seed = None
+        self.retries_used = 0
+
+    # -- messages ----------------------------------------------------------------------------------
+    def _messages(self, messages: list[Message], tools: list[ToolSchema]) -> list[dict]:
+        out = []
+        for m in messages:
+            if m.role == "system":
+                content = m.content
+                if self.tool_mode == "text" and tools:
+                    content = content.rstrip() + "\n\n" + hermes_tools_block(tools)
+                out.append({"role": "system", "content": content})
+            elif m.role == "assistant":
+                out.append(dict(m.native) if m.native else {"role": "assistant", "content": m.content})
+            elif m.role == "tool":
+                if self.tool_mode == "native" and m.tool_call_id:
+                    out.append({"role": "tool", "tool_call_id": m.tool_call_id, "content": m.content})
+                elif self.tool_results_as == "user":
+                    out.append({"role": "user",
+                                "content": f"<tool_response>\n{m.content}\n</tool_response>"})
+                else:
+                    out.append({"role": "tool", "content": m.content,
+                                "tool_call_id": m.tool_call_id or "call_text"})
+            else:
+                out.append({"role": m.role, "content": m.content})
+        return out
+
+    # -- one turn ----------------------------------------------------------------------------------
+    def chat(self, request: ChatRequest) -> AssistantTurn:
+        oa = self._openai
+        kwargs: dict[str, Any] = {"model": self._model_id(), "max_tokens": request.max_tokens,
+                                  "messages": self._messages(request.messages, request.tools),
+                                  **self.sampling}
+        if self.seed is not None:
+            kwargs["seed"] = self.seed
+        if self.extra_body:
+            kwargs["extra_body"] = dict(self.extra_body)
+        if self.tool_mode == "native" and request.tools:
+            kwargs["tools"] = [t.openai() for t in request.tools]
+        attempt, last = 0, None
+        while True:
+            remaining = request.remaining()
+            if remaining is not None and remaining <= 0:
+                raise BackendTimeout(f"test time limit reached after {attempt} attempt(s)"
+                                     + (f"; last error: {last}" if last else ""))
+            timeout = self.request_timeout_s if remaining is None else min(self.request_timeout_s, remaining)
+            t0 = time.monotonic()
+            try:
+                resp = self.client.chat.completions.create(timeout=timeout, **kwargs)
+                break
+            except oa.BadRequestError as e:
+                if _CONTEXT_ERROR.search(str(e)):
+                    raise ContextOverflow(f"server: {_short(e)}") from None
+                raise BackendAPIError(f"server refused the request: {_short(e)}", status=400) from None
+            except oa.APITimeoutError as e:
+                if request.remaining() is not None and request.remaining() <= 0.05:
+                    raise BackendTimeout(f"request still running at the test's time limit ({_short(e)})") from None
+                last = f"timeout: {_short(e)}"
+            except (oa.APIConnectionError, oa.RateLimitError, oa.InternalServerError) as e:
+                last = f"{type(e).__name__}: {_short(e)}"
+            except oa.APIStatusError as e:
+                if e.status_code < 500 and e.status_code != 429:
+                    if _CONTEXT_ERROR.search(str(e)):
+                        raise ContextOverflow(f"server: {_short(e)}") from None
+                    raise BackendAPIError(f"server error {e.status_code}: {_short(e)}",
+                                          status=e.status_code) from None
+                last = f"HTTP {e.status_code}: {_short(e)}"
+            attempt += 1
+            self.retries_used += 1
+            if attempt > self.max_retries:
+                raise BackendAPIError(f"gave up after {attempt} attempt(s): {last}", attempts=attempt)
+            wait = min(self.backoff_s * (2 ** (attempt - 1)), 8.0)
+            remaining = request.remaining()
+            if remaining is not None and wait >= remaining:
+                raise BackendAPIError(f"gave up after {attempt} attempt(s): the test's time limit "
+                                      f"leaves no room to retry; last error: {last}", attempts=attempt)
+            time.sleep(wait)
+        elapsed = time.monotonic() - t0
+        return self._turn(resp, request, elapsed)
+
+    def _turn(self, resp: Any, request: ChatRequest, elapsed: float) -> AssistantTurn:
+        choice = resp.choices[0]
+        msg = choice.message
+        text = msg.content or ""
+        calls: list[ToolCall] = []
+        native = None
+        if msg.tool_calls:
+            native = msg.model_dump(exclude_none=True)
+            native["role"] = "assistant"
+            for tc in msg.tool_calls:
+                raw = tc.function.arguments or ""
+                try:
+                    args = json.loads(raw) if raw.strip() else {}
+                    calls.append(ToolCall(name=tc.function.name, arguments=args, raw=raw, id=tc.id))
+                except json.JSONDecodeError as e:
+                    calls.append(ToolCall(name=tc.function.name, arguments=None, raw=raw, id=tc.id,
+                                          error=f"arguments are not valid JSON ({e.msg})"))
+        else:
+            calls = parse_tool_calls(text, self.formats, think=self.think)
+        usage = resp.usage
+        prompt = getattr(usage, "prompt_tokens", 0) or 0
+        completion = getattr(usage, "completion_tokens", 0) or 0
+        details = getattr(usage, "prompt_tokens_details", None)
+        cached = (getattr(details, "cached_tokens", None) or 0) if details else 0
+        finish = choice.finish_reason or "stop"
+        if finish == "length" and request.stop_check is not None:
+            finish = request.stop_check(text) or finish
+        return AssistantTurn(text=text, tool_calls=calls, finish_reason=finish,
+                             prompt_tokens=prompt, cached_tokens=cached, completion_tokens=completion,
+                             context_tokens=prompt + completion, prompt_eval_s=0.0,
+                             generation_s=elapsed, native=native)
+
+    def _model_id(self) -> str:
+        if not self.model:
+            try:
+                self.model = self.client.models.list().data[0].id
+            except Exception as e:  # noqa: BLE001 - any failure: say what to configure
+                raise BackendAPIError(f"no model.model configured and the server did not list "
+                                      f"models: {_short(e)}") from None
+        return str(self.model)
+
+    def count_tokens(self, text: str) -> int:
+        return approx_tokens(text)
+
+    def context_length(self) -> int | None:
+        return int(self.n_ctx) if self.n_ctx else None
+
+    def identity(self) -> ModelIdentity:
+        return ModelIdentity(
+            name=self.name, backend=self.backend, model=str(self.model) if self.model else None,
+            path=str(self.base_url), quantization=self.cfg.get("quantization"),
+            context_length=self.context_length(), history_rendering=HISTORY_RENDERING,
+            extra={"tool_mode": self.tool_mode, "tool_call_formats": list(self.formats),
+                   "sampling": {**self.sampling, **self.extra_body},
+                   "tokenizer": "approx (lab.vocab.tokens.approx_tokens)",
+                   "openai": getattr(self._openai, "__version__", None)})
+
+    def close(self) -> None:
+        try:
+            self.client.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def _short(e: Exception, n: int = 300) -> str:
+    s = str(e).replace("\n", " ")
+    return s if len(s) <= n else s[:n] + "..."
