@@ -33,8 +33,8 @@ from lab.tools.toolset import ToolSet
 from lab.vocab import dumps
 from lab.vocab.tokens import field_tokens
 
-CALL_FORMAT_HINT = ('Write a tool call as <tool_call>{"name": "<tool>", "arguments": {...}}'
-                    '</tool_call>, or give your final answer as {answer_format}.')
+CALL_FORMAT_HINT = ("Call one of the tools ({tools}) with a JSON object of arguments, or give your "
+                    "final answer as {answer_format}.")
 
 
 @dataclass
@@ -274,7 +274,8 @@ class _TestRun:
             t0 = time.monotonic()
             if problem is not None:
                 rec.malformed = problem
-                hint = CALL_FORMAT_HINT.format(answer_format=self.session.templates.answer_format)
+                hint = CALL_FORMAT_HINT.format(answer_format=self.session.templates.answer_format,
+                                               tools=", ".join(specs))
                 text, structured, is_error = f"Error: {problem}. {hint}", None, True
             else:
                 usable = True
