@@ -28,6 +28,10 @@ from lab.errors import InputError
 #: per-test message) live under `templates:`; add a key here when the format grows one.
 TOP_LEVEL_KEYS = frozenset({"name", "description", "categories", "templates", "tests", "version"})
 
+#: Keys a suite's `templates:` mapping may override (the keys of prompts/templates.yaml). Checked
+#: here so a typo ("sytem:") fails at load time instead of silently keeping the default prompt.
+TEMPLATE_KEYS = ("system", "answer_format", "test_message")
+
 #: Test-entry keys with a typed attribute on `TestCase`; every other key goes to `extra`.
 KNOWN_TEST_KEYS = ("id", "query", "expected", "intent", "category", "position", "message", "notes")
 
@@ -195,6 +199,16 @@ def _read_suite(r: _Reader, root: yaml.Node | None, path: Path,
         name = r.text(by_key["name"][1], "name", "top level", required=True)
     if "description" in by_key:
         r.text(by_key["description"][1], "description", "top level", required=False)
+
+    tpl_node = by_key.get("templates", (None, None))[1]
+    if tpl_node is not None:
+        if not isinstance(tpl_node, yaml.MappingNode):
+            raise r.error("'templates' must be a mapping of template key -> text", tpl_node, "templates")
+        for key, knode, vnode in r.items(tpl_node, "'templates'"):
+            if key not in TEMPLATE_KEYS:
+                raise r.error(f"unknown template key (known: {', '.join(TEMPLATE_KEYS)})", knode,
+                              f"templates.{key}")
+            r.text(vnode, key, "templates", required=True)
 
     categories: dict[str, str] = {}
     cat_node = by_key.get("categories", (None, None))[1]
