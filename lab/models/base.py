@@ -14,7 +14,9 @@ Errors a backend raises, each mapped to one outcome label by the agent:
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import time
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
@@ -154,10 +156,15 @@ class ModelIdentity:
 def approx_prompt_tokens(messages: list[Message], tools: list[ToolSchema]) -> int:
     """A tokenizer-free estimate of a conversation's prompt size (backends without a model):
     each message's text plus 4 tokens of chat markup, each tool's schema as JSON."""
+    return (sum(_approx(m.content) + 4 for m in messages)
+            + sum(_approx(json.dumps(t.openai())) for t in tools))
+
+
+@functools.lru_cache(maxsize=16384)
+def _approx(text: str) -> int:
+    # cached: a single session re-counts every earlier message on every turn
     from lab.vocab.tokens import approx_tokens
-    import json
-    return (sum(approx_tokens(m.content) + 4 for m in messages)
-            + sum(approx_tokens(json.dumps(t.openai())) for t in tools))
+    return approx_tokens(text)
 
 
 class ModelError(LabError):

@@ -1,0 +1,235 @@
+"""The `openai` backend against a stub OpenAI-compatible HTTP server on loopback: native and text
+tool calls, messages sent back unchanged, retries on 500/429/dropped connections, context-length
+errors, time limits. (The real-server test is tests/test_openai_server.py, marked slow.)"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections import deque
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from lab.agent import Session, agent_settings, load_templates, run_session
+from lab.config import compose
+from lab.models import BackendAPIError, ChatRequest, Message, load_model
+from lab.suites import load_suite
+from lab.tools import build_toolset
+
+pytest.importorskip("openai")
+
+REPO = Path(__file__).resolve().parent.parent
+MINIREPO = REPO / "tests/data/minirepo"
+MINI_SUITE = REPO / "tests/data/mini_suite.yaml"
+TEMPLATES = REPO / "tests/data/agent/templates.yaml"
+
+
+class Stub:
+    """Replies from a queue: ("ok", message, usage) | ("status", code, body) | ("reset",) | ("sleep", s)."""
+
+    def __init__(self) -> None:
+        self.queue: deque = deque()
+        self.requests: list[dict] = []
+        self.default = None
+        stub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *a):
+                pass
+
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                stub.requests.append(body)
+                item = stub.queue.popleft() if stub.queue else stub.default(body)
+                if item[0] == "reset":
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    self.connection.close()
+                    return
+                if item[0] == "sleep":
+                    time.sleep(item[1])
+                    item = ("ok", {"role": "assistant", "content": "late"}, {})
+                if item[0] == "status":
+                    self._send(item[1], item[2])
+                    return
+                _, message, usage = item
+                finish = "tool_calls" if message.get("tool_calls") else "stop"
+                self._send(200, {"id": "x", "object": "chat.completion", "created": 0, "model": "stub",
+                                 "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+                                 "usage": {"prompt_tokens": 100, "completion_tokens": 10,
+                                           "total_tokens": 110, **usage}})
+
+            def _send(self, code, obj):
+                data = json.dumps(obj).encode()
+                self.send_response(code)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02},
+                         daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def stub():
+    s = Stub()
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def parts():
+    cfg = compose([f"corpus.root={MINIREPO}", "resolver.semantic.enabled=false"])
+    from lab.pathfinder.resolver import load_resolver
+    resolver = load_resolver(cfg)
+    return cfg, resolver, load_suite(MINI_SUITE, corpus_paths=set(resolver.index.by_path))
+
+
+def backend_for(stub, **over):
+    cfg = compose(["model=openai", f"model.base_url={stub.url}", "model.model=stub",
+                   "model.backoff_s=0.01", "model.max_retries=2",
+                   *[f"model.{k}={v}" for k, v in over.items()]])
+    return load_model(cfg.model)
+
+
+def session(parts, backend, **agent):
+    cfg, resolver, _ = parts
+    return Session(backend=backend, toolset=build_toolset(cfg, resolver=resolver),
+                   templates=load_templates(TEMPLATES),
+                   settings=agent_settings({"context_policy": "stop", **agent}),
+                   corpus_root=Path(resolver.root))
+
+
+def native_solver(body):
+    """Answers like a server that parses tool calls: a call first, then the expected answer."""
+    msgs = body["messages"]
+    last_user = max(i for i, m in enumerate(msgs) if m["role"] == "user")
+    user = msgs[last_user]["content"]
+    test_id = user.split(":")[0].removeprefix("Test ")
+    if msgs[-1]["role"] != "tool":
+        return ("ok", {"role": "assistant", "content": None, "tool_calls": [
+            {"id": f"call_{test_id}", "type": "function",
+             "function": {"name": "path_resolve", "arguments": json.dumps({"query": user.split(": ", 1)[1]})}}]},
+            {"prompt_tokens_details": {"cached_tokens": 64}})
+    answer = json.loads(msgs[-1]["content"])["candidates"][0]["path"]
+    return ("ok", {"role": "assistant", "content": f"ANSWER: {answer}"}, {})
+
+
+def text_solver(body):
+    msgs = body["messages"]
+    if msgs[-1]["role"] != "tool":
+        user = [m for m in msgs if m["role"] == "user"][-1]["content"]
+        call = {"name": "path_resolve", "arguments": {"query": user.split(": ", 1)[1]}}
+        return ("ok", {"role": "assistant", "content": f"<tool_call>\n{json.dumps(call)}\n</tool_call>"}, {})
+    answer = json.loads(msgs[-1]["content"])["candidates"][0]["path"]
+    return ("ok", {"role": "assistant", "content": f"ANSWER: {answer}"}, {})
+
+
+def test_native_tool_calls_round_trip_unchanged(stub, parts):
+    stub.default = native_solver
+    b = backend_for(stub)
+    res = run_session(parts[2].tests[:3], session(parts, b))
+    assert [r.outcome for r in res.results] == ["pass"] * 3
+    second = stub.requests[1]
+    assert second["tools"][0]["function"]["name"] == "path_resolve"
+    assistant = second["messages"][-2]
+    assert assistant["tool_calls"][0]["id"] == "call_mini-01" and assistant["role"] == "assistant"
+    assert second["messages"][-1] == {"role": "tool", "tool_call_id": "call_mini-01",
+                                      "content": second["messages"][-1]["content"]}
+    first = res.results[0]
+    assert first.cached_tokens == 64 and first.prompt_tokens == 200 and first.turns == 2
+    assert b.identity().history_rendering.startswith("server")
+
+
+def test_text_mode_puts_tools_in_the_system_prompt_and_parses_calls(stub, parts):
+    stub.default = text_solver
+    b = backend_for(stub, tool_mode="text")
+    res = run_session(parts[2].tests[:2], session(parts, b))
+    assert [r.outcome for r in res.results] == ["pass", "pass"]
+    first = stub.requests[0]
+    assert "tools" not in first and "<tools>" in first["messages"][0]["content"]
+    raw = res.results[0].messages[1]["content"]
+    assert stub.requests[1]["messages"][2] == {"role": "assistant", "content": raw}   # byte for byte
+
+
+def test_http_500_is_retried_then_succeeds(stub, parts):
+    stub.default = native_solver
+    stub.queue.extend([("status", 500, {"error": {"message": "boom"}})])
+    b = backend_for(stub)
+    res = run_session(parts[2].tests[:1], session(parts, b))
+    assert res.results[0].outcome == "pass" and b.retries_used == 1
+
+
+def test_http_500_forever_is_api_error_and_the_run_goes_on(stub, parts):
+    stub.default = native_solver
+    stub.queue.extend([("status", 500, {"error": {"message": "boom"}})] * 3)
+    b = backend_for(stub)
+    res = run_session(parts[2].tests[:2], session(parts, b))
+    assert [r.outcome for r in res.results] == ["api_error", "pass"]
+    assert res.results[0].infrastructure and "3 attempt" in res.results[0].detail
+
+
+def test_dropped_connections_are_api_error_and_the_run_goes_on(stub, parts):
+    stub.default = native_solver
+    stub.queue.extend([("reset",)] * 3)
+    b = backend_for(stub)
+    res = run_session(parts[2].tests[:2], session(parts, b))
+    assert [r.outcome for r in res.results] == ["api_error", "pass"]
+    assert "APIConnectionError" in res.results[0].detail
+
+
+def test_429_backs_off_and_retries(stub, parts):
+    stub.default = native_solver
+    stub.queue.extend([("status", 429, {"error": {"message": "slow down"}})] * 2)
+    b = backend_for(stub)
+    res = run_session(parts[2].tests[:1], session(parts, b))
+    assert res.results[0].outcome == "pass" and b.retries_used == 2
+
+
+def test_context_length_error_is_context_overflow(stub, parts):
+    stub.default = native_solver
+    stub.queue.append(("status", 400, {"error": {
+        "message": "This model's maximum context length is 8192 tokens. However, you requested 9041 tokens",
+        "code": "context_length_exceeded"}}))
+    b = backend_for(stub)
+    res = run_session(parts[2].tests[:3], session(parts, b))
+    assert [r.outcome for r in res.results] == ["context_overflow", "skipped", "skipped"]
+
+
+def test_a_request_running_past_the_time_limit_is_timeout(stub, parts):
+    stub.default = native_solver
+    stub.queue.append(("sleep", 3))
+    b = backend_for(stub)
+    t0 = time.monotonic()
+    res = run_session(parts[2].tests[:2], session(parts, b, time_limit_s=1))
+    assert time.monotonic() - t0 < 2.9
+    assert [r.outcome for r in res.results] == ["timeout", "pass"]
+    assert res.results[0].infrastructure
+
+
+def test_retries_never_outlast_the_test(stub):
+    stub.default = lambda body: ("status", 503, {"error": {"message": "down"}})
+    b = backend_for(stub, backoff_s=5, max_retries=5)
+    req = ChatRequest(messages=[Message("system", "s"), Message("user", "u")], tools=[], max_tokens=8,
+                      deadline=time.monotonic() + 1.0)
+    t0 = time.monotonic()
+    with pytest.raises(BackendAPIError, match="no room to retry"):
+        b.chat(req)
+    assert time.monotonic() - t0 < 1.0
+
+
+def test_missing_server_setting_names_the_fix():
+    from lab.errors import MissingDependencyError
+    cfg = compose(["model=openai", "model.base_url=null"])
+    with pytest.raises(MissingDependencyError, match="model.base_url=http"):
+        load_model(cfg.model)
