@@ -145,3 +145,29 @@ def test_embedding_cache_is_reused(tmp_path, mini_index, resolver_cfg):
         r2.encoder.encode = orig
     assert calls == [1, 1]  # the warmup probe and the query: no candidate was encoded again
     assert again == first
+
+
+def test_moved_from_finds_a_file_by_its_old_path(tmp_path, resolver_cfg):
+    (tmp_path / "libs" / "retry").mkdir(parents=True)
+    (tmp_path / "libs" / "retry" / "backoff.go").write_text("// Package retry: exponential backoff.\npackage retry\n")
+    (tmp_path / "libs" / "retry" / "jitter.go").write_text("// Package retry: jitter.\npackage retry\n")
+    (tmp_path / "CHANGELOG.md").write_text("# Changelog\n\n## Moved\n\n- Moved `pkg/backoff/backoff.go` → `libs/retry/jitter.go`\n"
+                                           "- Moved `gone/a.go` -> `nowhere/b.go`\n")
+    index = build_index(load_corpus(tmp_path))
+    assert index.moved_from == {index.by_path["libs/retry/jitter.go"]: ("pkg/backoff/backoff.go",)}
+    r = lexical(index, resolver_cfg)
+    res = r.resolve("pkg/backoff/backoff.go")
+    # the live backoff.go matches the old file name; the moved file matches the old folders too
+    assert top(res) == "libs/retry/jitter.go"
+    assert "moved-from" in why(res, "libs/retry/jitter.go")
+    off = lexical(index, resolver_cfg, moved_from=False).resolve("pkg/backoff/backoff.go")
+    assert top(off) == "libs/retry/backoff.go"
+
+
+def test_known_words_also_expand_to_longer_words(tmp_path):
+    for d in ("postgres", "postgresql"):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "x.conf").write_text("x\n")
+    index = build_index(load_corpus(tmp_path))
+    assert {e.word: e.weight for e in expand(index, "postgres")} == {"postgres": 1.0, "postgresql": 0.75}
+    assert {e.word: e.weight for e in expand(index, "postgresql")} == {"postgresql": 1.0}

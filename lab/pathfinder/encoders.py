@@ -41,7 +41,7 @@ class MiniLMInt8Encoder:
 
     dim = 384
 
-    def __init__(self, max_tokens: int = 48, threads: int | None = None) -> None:
+    def __init__(self, max_tokens: int = 64, threads: int | None = None) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 

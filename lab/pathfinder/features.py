@@ -14,7 +14,8 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from lab.errors import InputError
-from lab.pathfinder.index import TEXT_FIELDS, FileEntry, Index
+from lab.pathfinder.index import TEXT_FIELDS, FileEntry, Index, split_name
+from lab.pathfinder.terms import split_words
 from lab.pathfinder.query import QueryInfo
 
 STAGE2_SIZE = 200
@@ -46,38 +47,72 @@ def _term_match(ctx: Context, words: frozenset[str]) -> tuple[float, int]:
     return got, len(ctx.q.terms)
 
 
-def stem_ext(ctx: Context, f: FileEntry) -> Hit:
+def _name_score(ctx: Context, name: str, stem: str, ext: str, words: frozenset[str]) -> Hit:
+    """How well the query names this file name (exact, same stem, words of the stem; extension)."""
     q = ctx.q
-    name, stem = f.name.lower(), f.stem.lower()
+    name, stem = name.lower(), stem.lower()
     if q.name and name == q.name:
         return 3.0, "name"
     score, why = 0.0, None
     if q.stem and stem == q.stem:
         score, why = 2.0, "stem"
-    else:
-        words = ctx.index.name_words[f.id]
-        if words:
-            got, _ = _term_match(ctx, words)
-            coverage = min(1.0, got / len(words))
-            if coverage > 0:
-                score, why = 1.6 * coverage, ("stem" if coverage >= 0.999 else "stem~")
+    elif words:
+        got, _ = _term_match(ctx, words)
+        coverage = min(1.0, got / len(words))
+        if coverage > 0:
+            score, why = 1.6 * coverage, ("stem" if coverage >= 0.999 else "stem~")
     if q.ext:
-        if f.ext == q.ext:
+        if ext == q.ext:
             score, why = score + 0.5, (why + "+ext" if why else "ext")
         else:
             score -= 0.3
     return score, why
 
 
-def segment_overlap(ctx: Context, f: FileEntry) -> Hit:
-    got, n = _term_match(ctx, ctx.index.dir_words[f.id])
+def _dir_score(ctx: Context, segments: tuple[str, ...], words: frozenset[str]) -> float:
+    """Query words found in the folder names (recall over the query, plus a little precision over
+    the folders, so `modules/ecs/main.tf` beats `modules/ecs/examples/basic/main.tf`), and a bonus
+    when the folders written in the query end the path."""
+    got, n = _term_match(ctx, words)
     score = 1.5 * got / n if n else 0.0
+    if got and words:
+        score += 0.3 * min(1.0, got / len(words))
     if ctx.q.dirs:
-        segs = tuple(s.lower() for s in f.segments)
         k = len(ctx.q.dirs)
-        if segs[-k:] == ctx.q.dirs or (f.root != "." and (f.root.lower().split("/") + list(segs))[-k:] == list(ctx.q.dirs)):
+        if tuple(s.lower() for s in segments[-k:]) == ctx.q.dirs:
             score += 1.0
+    return score
+
+
+def stem_ext(ctx: Context, f: FileEntry) -> Hit:
+    return _name_score(ctx, f.name, f.stem, f.ext, ctx.index.name_words[f.id])
+
+
+def segment_overlap(ctx: Context, f: FileEntry) -> Hit:
+    score = _dir_score(ctx, f.segments, ctx.index.dir_words[f.id])
     return score, ("segment_overlap" if score > 0 else None)
+
+
+def moved_from(ctx: Context, f: FileEntry) -> Hit:
+    """A query naming a file's old path (before a recorded move) finds the file where it is now.
+
+    Scores what the old path explains beyond the current one (name + folders, a little below a live
+    file of that name), so a move never counts the same query words twice.
+    """
+    olds = ctx.index.moved_from.get(f.id)
+    if not olds:
+        return 0.0, None
+    current = _name_score(ctx, f.name, f.stem, f.ext, ctx.index.name_words[f.id])[0] + \
+        _dir_score(ctx, f.segments, ctx.index.dir_words[f.id])
+    best = 0.0
+    for old in olds:
+        d, _, name = old.rpartition("/")
+        stem, ext = split_name(name)
+        segments = tuple(d.split("/")) if d else ()
+        named, _ = _name_score(ctx, name, stem, ext, frozenset(split_words(stem)))
+        best = max(best, named + _dir_score(ctx, segments, frozenset(w for s in segments for w in split_words(s))))
+    gain = 0.9 * best - current
+    return (gain, "moved-from") if gain > 0 else (0.0, None)
 
 
 def dir_ext_counts(ctx: Context, f: FileEntry) -> Hit:
@@ -118,6 +153,7 @@ FEATURES: dict[str, Callable[[Context, FileEntry], Hit]] = {
     "segment_overlap": segment_overlap,
     "dir_ext_counts": dir_ext_counts,
     "intent_text": intent_text,
+    "moved_from": moved_from,
     "vendor_generated": vendor_generated,
     "test_affinity": test_affinity,
 }
@@ -201,6 +237,10 @@ def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
         pre[fid] += boost
     for fid in index.by_stem.get(q.stem or "", ()):
         pre[fid] += boost / 2
+    if q.name or q.stem:
+        for fid, olds in index.moved_from.items():
+            if any(split_name(o.rpartition("/")[2])[0].lower() == (q.stem or "") for o in olds):
+                pre[fid] += boost / 2
     if text:
         text_top = sorted(text.items(), key=lambda kv: -kv[1])[:STAGE2_SIZE // 2]
         scale = float(pre.max()) or 1.0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -108,6 +109,8 @@ class Index:
     vocab: list[str]                              # sorted path words, for prefix lookups
     vocab_trigrams: dict[str, list[str]]          # trigram -> path words
     by_path: dict[str, int] = field(default_factory=dict)
+    #: file id -> the paths it was moved from (changelog lines, "Moved from" doc comments)
+    moved_from: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def content_hash(self) -> str:
@@ -193,10 +196,48 @@ def build_index(corpus: Corpus) -> Index:
         if len(w) >= 3:
             for t in trigrams(w):
                 tri[t].append(w)
-    as_arrays = lambda d: {w: np.array(ids, dtype=np.int32) for w, ids in d.items()}  # noqa: E731
+    by_path = {f.path: f.id for f in files}
+    moved_from = find_moves(chunks, files, by_path)
+    for fid, olds in moved_from.items():  # old names find the moved file in the shortlist
+        for old in olds:
+            d, _, name = old.rpartition("/")
+            for w in split_words(split_name(name)[0]):
+                name_postings[w].append(fid)
+            for w in split_words(d):
+                dir_postings[w].append(fid)
+    as_arrays = lambda d: {w: np.unique(np.array(ids, dtype=np.int32)) for w, ids in d.items()}  # noqa: E731
     return Index(corpus=corpus, files=files, chunks=chunks, name_postings=as_arrays(name_postings),
                  dir_postings=as_arrays(dir_postings), chunk_file=np.array([c.file_id for c in chunks], dtype=np.int32),
                  extensions=frozenset(f.ext for f in files if f.ext),
                  name_words=name_words, dir_words=dir_words, by_name=dict(by_name),
                  by_stem=dict(by_stem), dir_ext_counts=dict(dir_ext), text=text, vocab=vocab,
-                 vocab_trigrams=dict(tri), by_path={f.path: f.id for f in files})
+                 vocab_trigrams=dict(tri), by_path=by_path, moved_from=moved_from)
+
+
+_PATH = r"`?([\w.\-]+(?:/[\w.\-]+)+)`?"
+_MOVE_LINE = re.compile(r"(?:moved|renamed)\s+(?:from\s+)?" + _PATH + r"\s*(?:→|->|=>|\bto\b)\s*" + _PATH, re.I)
+_FILE_PATH = re.compile(r"^[A-Za-z_.][\w.\-/]*/[\w.\-]*[A-Za-z_\-][\w\-]*\.[A-Za-z0-9]+$")
+_MOVED_FROM = re.compile(r"(?:moved|renamed)\s+from\s+" + _PATH, re.I)
+
+
+def find_moves(chunks: list[Chunk], files: list[FileEntry], by_path: dict[str, int]) -> dict[int, tuple[str, ...]]:
+    """Recent moves the corpus itself records: `Moved a -> b` lines (a changelog) and a file's own
+    "Moved from a" note. Only moves whose old path no longer exists and whose new path does count."""
+    found: dict[int, list[str]] = defaultdict(list)
+
+    def add(new_fid: int, old: str) -> None:
+        old = old.rstrip(".")
+        if _FILE_PATH.match(old) and old not in by_path and old not in found[new_fid]:
+            found[new_fid].append(old)
+
+    for ch in chunks:
+        for fname in TEXT_FIELDS:
+            text = ch.field(fname)
+            if "oved" not in text and "enamed" not in text:
+                continue
+            for old, new in _MOVE_LINE.findall(text):
+                if new in by_path:
+                    add(by_path[new], old)
+            for old in _MOVED_FROM.findall(text):
+                add(ch.file_id, old)
+    return {fid: tuple(olds) for fid, olds in found.items() if olds}

@@ -47,9 +47,14 @@ class QueryInfo:
 
 def expand(index: Index, term: str, limit: int = 6) -> tuple[Expansion, ...]:
     """Index words a query word may mean: itself, else prefixes, near spellings, abbreviations."""
-    if term in index.name_postings or term in index.dir_postings:
-        return (Expansion(term, 1.0),)
     found: dict[str, float] = {}
+    if term in index.name_postings or term in index.dir_postings:
+        # a known word, and the longer words it begins (postgres -> postgresql, module -> modules)
+        found[term] = 1.0
+        if len(term) >= 4:
+            for w in index.prefixed(term, limit=8)[1:]:
+                found[w] = 0.75
+        return tuple(Expansion(w, s) for w, s in sorted(found.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[:limit])
     if len(term) >= 3:
         for w in index.prefixed(term, limit=20):
             found[w] = max(found.get(w, 0.0), 0.85)

@@ -30,7 +30,7 @@ class SemanticSettings:
     weight: float = 1.5
     precompute_limit: int = 20000
     cache_dir: str | None = None
-    max_tokens: int = 48
+    max_tokens: int = 64
 
 
 class Resolver:
@@ -63,9 +63,10 @@ class Resolver:
         return self.encoder.id if self.semantic.enabled else None
 
     def candidate_text(self, f: FileEntry) -> str:
-        """What the encoder sees of a file: its path, then its first heading."""
-        heading = self.index.chunks[f.chunk_ids[0]].heading if f.chunk_ids else ""
-        return f"{f.path} : {heading}" if heading else f.path
+        """What the encoder sees of a file: its path, then its headings (a Markdown file's section
+        headings too), cut at the encoder's token limit."""
+        headings = list(dict.fromkeys(h for h in (self.index.chunks[c].heading for c in f.chunk_ids) if h))
+        return f"{f.path} : {' ; '.join(headings)}" if headings else f.path
 
     def _embeddings(self, fids: list[int]) -> list[np.ndarray]:
         missing = [fid for fid in fids if fid not in self._doc_emb]
