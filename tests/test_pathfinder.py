@@ -70,7 +70,7 @@ def test_dir_ext_counts_is_a_language_prior(mini_index, resolver_cfg):
 def test_intent_text_matches_heading_and_body(mini_index, resolver_cfg):
     res = lexical(mini_index, resolver_cfg).resolve("fargate cluster")
     assert top(res) == "infra/terraform/modules/ecs/main.tf"
-    assert "intent:heading" in why(res, top(res))
+    assert "text:heading" in why(res, top(res))
     off = lexical(mini_index, resolver_cfg, intent_text=False).resolve("fargate cluster")
     assert off.candidates == ()  # no path word matches: only the text knew
     # an intent steers a path-less query

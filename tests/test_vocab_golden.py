@@ -49,7 +49,7 @@ FIXED: dict[str, Resolution] = {
     "invoice handler": Resolution(
         query="invoice handler", intent="fix the rounding of invoice totals",
         candidates=(
-            _c("services/billing/invoice.go", 2.6, ("stem", "intent:heading", "maxsim"), 1.0, 0.7333),
+            _c("services/billing/invoice.go", 2.6, ("stem", "text:heading", "maxsim"), 1.0, 0.7333),
             _c("services/billing/invoice_test.go", 1.41, ("stem~", "test-penalty", "maxsim"), 0.52, 0.5933),
         ),
         best_stem="invoice", same_stem_exts=("go",), sibling_exts=("go",), same_stem_count=1),

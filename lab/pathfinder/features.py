@@ -127,7 +127,7 @@ def dir_ext_counts(ctx: Context, f: FileEntry) -> Hit:
 
 def intent_text(ctx: Context, f: FileEntry) -> Hit:
     s = ctx.text_score.get(f.id, 0.0)
-    return (s, f"intent:{ctx.text_field[f.id]}") if s > 0 else (0.0, None)
+    return (s, f"text:{ctx.text_field[f.id]}") if s > 0 else (0.0, None)
 
 
 def vendor_generated(ctx: Context, f: FileEntry) -> Hit:

@@ -54,6 +54,9 @@ def expand(index: Index, term: str, limit: int = 6) -> tuple[Expansion, ...]:
         if len(term) >= 4:
             for w in index.prefixed(term, limit=8)[1:]:
                 found[w] = 0.75
+        singular = term[:-1] if len(term) >= 4 and term.endswith("s") else ""
+        if singular and (singular in index.name_postings or singular in index.dir_postings):
+            found[singular] = 0.9  # tests -> test, overlays -> overlay
         return tuple(Expansion(w, s) for w, s in sorted(found.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[:limit])
     if len(term) >= 3:
         for w in index.prefixed(term, limit=20):

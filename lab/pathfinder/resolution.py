@@ -32,7 +32,7 @@ class Resolution:
     candidates: tuple[Candidate, ...]  # ranked, best first, at most top_k
     #: Stem of the best candidate (None when there is no candidate).
     best_stem: str | None
-    #: Extensions of the scored candidates sharing the best candidate's stem, best's own first.
+    #: Extensions of the returned (top-k) candidates sharing the best candidate's stem, best's own first.
     same_stem_exts: tuple[str, ...]
     #: Extensions of the files in the best candidate's folder sharing its stem (config.go/config.rs).
     sibling_exts: tuple[str, ...]

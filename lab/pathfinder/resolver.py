@@ -128,7 +128,7 @@ class Resolver:
         best = self.index.files[self.index.by_path[ranked[0].path]]
         stem = best.stem.lower()
         exts: list[str] = []
-        for c in ranked:
+        for c in ranked[:top_k]:  # what the model is shown, not the whole reranked pool
             f = self.index.files[self.index.by_path[c.path]]
             if f.stem.lower() == stem and f.ext not in exts:
                 exts.append(f.ext)
