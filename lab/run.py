@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from omegaconf import DictConfig, OmegaConf
 
 from lab.agent import Progress, Session, agent_settings, load_templates, run_session
-from lab.agent.result import INFRASTRUCTURE, OUTCOMES
+from lab.agent.result import OUTCOMES
 from lab.errors import InputError
 from lab.models import ModelBackend, load_model, model_settings
 from lab.runs.io import new_run_dir
@@ -210,11 +210,11 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
                      for r in record.repeats]
             lines.append(f"  {c:<4} " + "  ".join(f"{x:>6}" for x in cells))
     total = {o: sum(r.outcomes.get(o, 0) for r in record.repeats) for o in OUTCOMES}
-    model_side = ", ".join(f"{o} {n}" for o, n in total.items() if n and o not in INFRASTRUCTURE)
-    infra = sum(r.infrastructure for r in record.repeats)
-    lines += ["", f"outcomes: {model_side or '-'}",
-              f"infrastructure (not the model): {infra}"
-              + (f" ({', '.join(f'{o} {total[o]}' for o in INFRASTRUCTURE if total[o])})" if infra else "")]
+    infra = {o: sum(r.infrastructure.get(o, 0) for r in record.repeats) for o in OUTCOMES}
+    model_side = ", ".join(f"{o} {total[o] - infra[o]}" for o in OUTCOMES if total[o] - infra[o])
+    infra_side = ", ".join(f"{o} {n}" for o, n in infra.items() if n)
+    lines += ["", f"outcomes (model): {model_side or '-'}",
+              f"infrastructure (not the model): {infra_side or 'none'}"]
     prompt = sum(r.prompt_tokens for r in record.repeats)
     cached = sum(r.cached_tokens for r in record.repeats)
     steady = [r.cache_reuse_between_evictions for r in record.repeats

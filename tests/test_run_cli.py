@@ -140,7 +140,7 @@ def test_run_record_round_trips(tmp_path):
                     config={"a": 1}, model={"name": "m"}, suite={"name": "s", "tests": 1}, corpus={},
                     agent={"session": "single"}, templates={},
                     repeats=[RepeatSummary(repeat=0, seed=0, n=1, score=1, outcomes={"pass": 1},
-                                           by_category={}, infrastructure=0, wall_s=1.0,
+                                           by_category={}, infrastructure={}, wall_s=1.0,
                                            prompt_tokens=10, cached_tokens=5, completion_tokens=2,
                                            cache_reuse=0.5, cache_reuse_between_evictions=0.5,
                                            generation_tps=None)])

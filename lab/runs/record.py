@@ -13,6 +13,7 @@ keeps every finished test. A file that cannot be read raises InputError naming i
 from __future__ import annotations
 
 import csv
+from collections import Counter
 import io
 import json
 import os
@@ -39,7 +40,8 @@ class RepeatSummary:
     score: int                               # passes
     outcomes: dict[str, int]                 # every label, zeros included
     by_category: dict[str, dict[str, int]]   # category -> {"pass": p, "n": n}
-    infrastructure: int                      # tests whose outcome says nothing about the model
+    infrastructure: dict[str, int]           # outcome -> tests where the infrastructure, not the
+                                             # model, caused it (api_error; a server's timeout)
     wall_s: float
     prompt_tokens: int
     cached_tokens: int
@@ -136,7 +138,8 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
     return RepeatSummary(
         repeat=repeat, seed=seed, n=len(results), score=sum(r.passed for r in results),
         outcomes=outcomes, by_category=dict(sorted(by_cat.items())),
-        infrastructure=sum(1 for r in results if r.infrastructure or r.outcome in INFRASTRUCTURE),
+        infrastructure=dict(Counter(r.outcome for r in results
+                                    if r.infrastructure or r.outcome in INFRASTRUCTURE)),
         wall_s=round(wall_s, 3), prompt_tokens=prompt, cached_tokens=cached,
         completion_tokens=completion,
         cache_reuse=round(cached / prompt, 4) if prompt else None,
