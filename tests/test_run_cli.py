@@ -146,3 +146,13 @@ def test_run_record_round_trips(tmp_path):
                                            generation_tps=None)])
     write_record(tmp_path, rec)
     assert read_record(tmp_path) == rec
+
+
+def test_hydra_flags_pass_through():
+    from lab.cli.run import hydra_argv
+
+    res = CliRunner().invoke(main, ["run", "--cfg", "job", "model=tool_follower"])
+    assert res.exit_code == 0 and "name: tool_follower" in res.output
+    argv = hydra_argv(["-m", "vocab=a,b", "hydra.run.dir=mine"])
+    assert argv[0] == "-m" and "hydra.run.dir=mine" in argv and "hydra.run.dir=." not in argv
+    assert argv.index("hydra/job_logging=none") < argv.index("vocab=a,b")

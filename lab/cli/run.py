@@ -2,7 +2,7 @@
 
 Every argument goes to Hydra unchanged (overrides, `-m`, `--cfg job`, `--help`). Hydra's own
 output folder and logging setup are switched off (the run writes results/<experiment>/<run_id>/);
-an argument of yours for the same hydra.* key wins, because it comes later.
+an argument of yours for the same hydra.* key replaces the default.
 """
 
 from __future__ import annotations
@@ -16,6 +16,15 @@ HYDRA_DEFAULTS = ("hydra.output_subdir=null", "hydra.run.dir=.",
                   # a sweep's multirun.yaml (what was swept) is kept beside its runs
                   "hydra.sweep.dir=${run.results_dir}/${run.experiment}/.sweeps/${now:%Y%m%dT%H%M%S}",
                   "hydra.sweep.subdir=.", "hydra/job_logging=none", "hydra/hydra_logging=none")
+
+
+def hydra_argv(args: list[str]) -> list[str]:
+    """The user's arguments with HYDRA_DEFAULTS joined to their overrides (Hydra wants the
+    overrides together); a default whose key the user sets is left out."""
+    keys = {a.split("=", 1)[0].lstrip("+~") for a in args if "=" in a}
+    defaults = [d for d in HYDRA_DEFAULTS if d.split("=", 1)[0] not in keys]
+    first = next((i for i, a in enumerate(args) if "=" in a and not a.startswith("-")), len(args))
+    return [*args[:first], *defaults, *args[first:]]
 
 
 def hydra_main(args: list[str]) -> None:
@@ -34,10 +43,9 @@ def hydra_main(args: list[str]) -> None:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)
 
-    flags = [a for a in args if a.startswith("-")]
-    overrides = [a for a in args if not a.startswith("-")]
+    argv = hydra_argv(args)
     saved = sys.argv
-    sys.argv = ["lab run", *flags, *HYDRA_DEFAULTS, *overrides]
+    sys.argv = ["lab run", *argv]
     try:
         _main()
     finally:
