@@ -233,3 +233,11 @@ def test_missing_server_setting_names_the_fix():
     cfg = compose(["model=openai", "model.base_url=null"])
     with pytest.raises(MissingDependencyError, match="model.base_url=http"):
         load_model(cfg.model)
+
+
+def test_constrained_sends_a_grammar(stub, parts):
+    stub.default = text_solver
+    b = backend_for(stub, tool_mode="text")
+    res = run_session(parts[2].tests[:1], session(parts, b, constrained=True))
+    assert res.results[0].outcome == "pass"
+    assert 'root   ::= (call | answer)' in stub.requests[0]["grammar"]

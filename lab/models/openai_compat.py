@@ -10,6 +10,7 @@
   is `ContextOverflow`.
 - Cached prompt tokens are recorded when the server reports them
   (`usage.prompt_tokens_details.cached_tokens`).
+- `agent.constrained=true` sends the GBNF grammar as `grammar` (llama.cpp's servers take it).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, Cha
                              ContextOverflow, Message, ModelBackend, ModelIdentity, ToolCall,
                              ToolSchema)
 from lab.errors import MissingDependencyError
+from lab.models.grammar import tool_or_answer_grammar
 from lab.models.locate import require
 from lab.models.textcalls import hermes_tools_block, parse_tool_calls
 from lab.vocab.tokens import approx_tokens
@@ -106,8 +108,12 @@ class OpenAIBackend(ModelBackend):
                                   **self.sampling}
         if self.seed is not None:
             kwargs["seed"] = self.seed
-        if self.extra_body:
-            kwargs["extra_body"] = dict(self.extra_body)
+        extra = dict(self.extra_body)
+        if request.constrained:   # llama.cpp servers accept a GBNF grammar; others refuse (api_error)
+            extra["grammar"] = tool_or_answer_grammar(request.tools, call_format=self.formats[0],
+                                                      answer_prefix=request.answer_prefix)
+        if extra:
+            kwargs["extra_body"] = extra
         if self.tool_mode == "native" and request.tools:
             kwargs["tools"] = [t.openai() for t in request.tools]
         attempt, last = 0, None
