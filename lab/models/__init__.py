@@ -7,7 +7,7 @@ needs them; a missing one, or a missing model file, is one `MissingDependencyErr
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from omegaconf import DictConfig, OmegaConf
 

@@ -34,7 +34,7 @@ def model_path(model_cfg: Mapping[str, Any]) -> Path:
     raw = model_cfg.get("path")
     hint = model_cfg.get("path_hint")
     if raw in (None, "", "null", "None"):
-        fix = hint or f"pass model.path=/path/to/model.gguf"
+        fix = hint or "pass model.path=/path/to/model.gguf"
         raise MissingDependencyError(f"model '{name}' has no model file configured: {fix}")
     raw = str(raw)
     if raw.startswith(PACKAGE_PREFIX):
