@@ -156,3 +156,23 @@ def test_hydra_flags_pass_through():
     argv = hydra_argv(["-m", "vocab=a,b", "hydra.run.dir=mine"])
     assert argv[0] == "-m" and "hydra.run.dir=mine" in argv and "hydra.run.dir=." not in argv
     assert argv.index("hydra/job_logging=none") < argv.index("vocab=a,b")
+
+
+@pytest.mark.skipif(not (REPO / "prompts/tasks40_baseline.yaml").is_file(), reason="suite not there yet")
+def test_tasks40_baseline_runs_with_the_filesystem_tools(tmp_path):
+    from lab.config import compose
+    from lab.models import ScriptedBackend
+    from lab.models.textcalls import hermes_call_text
+    from lab.run import run
+
+    cfg = compose(["suite=tasks40_baseline", "suite.limit=2", f"run.results_dir={tmp_path}"])
+    assert cfg.tools.name == "filesystem"
+
+    def solve(req):
+        if req.messages[-1].role != "tool":
+            return hermes_call_text("search_files", {"path": ".", "pattern": "**/README.md"})
+        return f"ANSWER: {req.test.expected[0].split('#')[0]}"
+    out = run(cfg, backend=ScriptedBackend(outputs=[solve] * 4), progress=False)
+    assert [r.outcome for r in out.sessions[0].results] == ["pass", "pass"]
+    assert "search_files" in out.sessions[0].system_prompt and "path_resolve" not in out.sessions[0].system_prompt
+    assert not out.sessions[0].results[0].tool_calls[0].malformed
