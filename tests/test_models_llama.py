@@ -61,6 +61,12 @@ def test_second_turn_reuses_the_kv_cache_of_the_first(llama):
     assert t2.cached_tokens == t1.prompt_tokens + t1.completion_tokens - 1
     assert t2.prompt_tokens - t2.cached_tokens < 60
     assert t2.prompt_tokens == llama.prompt_tokens(msgs, TOOLS)
+    # SmolLM2's template rewrites nothing: the append-only prompt is exactly its full rendering
+    style = llama.style
+    full = llama.template.render([style.system(msgs[0], TOOLS)] + [style.message(m) for m in msgs[1:]],
+                                 add_generation_prompt=True)
+    prompt = llama.prompt.tokens(msgs, TOOLS)
+    assert llama.llm.detokenize(prompt, special=True).decode() == full
 
 
 def test_stop_check_and_deadline_end_a_turn_early(llama):
