@@ -17,6 +17,7 @@ def atomic_write_text(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -27,6 +28,12 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.fsync(dfd)
     finally:
         os.close(dfd)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def new_run_dir(parent: Path) -> Path:
