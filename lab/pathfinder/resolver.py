@@ -46,12 +46,20 @@ class Resolver:
         self._encoder = encoder
         self._cache: EmbeddingCache | None = None
         self._doc_emb: dict[int, np.ndarray] = {}
+        self._blas_controller = None
 
     @property
     def root(self) -> Path:
         return self.index.corpus.root
 
     # -- semantic part ---------------------------------------------------------------------------
+    @property
+    def _blas(self):
+        if self._blas_controller is None:
+            from threadpoolctl import ThreadpoolController
+            self._blas_controller = ThreadpoolController()
+        return self._blas_controller
+
     @property
     def encoder(self) -> TokenEncoder:
         if self._encoder is None:
@@ -108,7 +116,11 @@ class Resolver:
             if self.semantic.enabled:
                 qtext = f"{query} : {intent}" if intent else query
                 qv = self.encoder.encode([qtext])[0]
-                sem = maxsim_many(qv, self._embeddings([fid for fid, _, _ in lexical]))
+                docs = self._embeddings([fid for fid, _, _ in lexical])
+                # One BLAS thread: these matmuls are tiny, and idle OpenBLAS threads spin long
+                # enough after them to take the cores from the next query's ONNX encoder (4x slower).
+                with self._blas.limit(limits=1, user_api="blas"):
+                    sem = maxsim_many(qv, docs)
             for i, (fid, lex, why) in enumerate(lexical):
                 f = self.index.files[fid]
                 score = max(lex, 0.0) / top
