@@ -1,0 +1,12 @@
+"""Analysis of run records: tidy frames, statistics, paired comparisons, figures, the report.
+
+Reads run directories only (through `lab.runs.record`'s readers); never imports the agent loop.
+
+    from lab.analysis import load, stats, compare
+    res = load("results/")
+    stats.cell_scores(res.repeats)
+"""
+
+from lab.analysis.load import CELL, Results, cell_labels, find_run_dirs, load, load_reference
+
+__all__ = ["CELL", "Results", "cell_labels", "find_run_dirs", "load", "load_reference"]

@@ -1,0 +1,238 @@
+"""One loader: run directories -> tidy pandas frames. The report and the notebooks use only this.
+
+    res = load(["results/"])           # run dirs, or folders holding run dirs (searched down)
+    res.tests     one row per run x repeat x test   (the unit of every statistic)
+    res.repeats   one row per run x repeat           (score, outcome counts, tokens, cache reuse)
+    res.runs      one row per run                    (experiment, cell, status, hashes, order)
+    res.calls     one row per tool call              (from the transcripts)
+    res.fields    one row per tool call x response field: the tokens that field added
+    res.findings  one row per run x contamination finding
+
+Every artifact is read through its one reader in `lab.runs.record` (read_record,
+read_tests_csv, read_transcript); nothing here parses run files itself. A run whose files cannot
+be read is left out and named in `res.problems` — one damaged run never hides a sweep.
+
+A *cell* is vocabulary x model x suite (CELL). Rows of a repeat that did not finish (a run that
+failed or was interrupted mid-repeat) are kept with `complete=False`; statistics use complete
+repeats only.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import pandas as pd
+
+from lab.errors import InputError, LabError
+from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
+                             read_tests_csv, read_transcript, transcript_path)
+
+#: What one cell of an experiment is: the axes a sweep varies.
+CELL = ["vocabulary", "model", "suite"]
+#: Where the source log's numbers live (results/reference/, kept by git).
+REFERENCE_CSV = Path(__file__).resolve().parents[2] / "results" / "reference" / "pathfinder-log.csv"
+
+RUN_META = ["run_id", "experiment", *CELL, "session"]
+
+
+@dataclass
+class Results:
+    runs: pd.DataFrame
+    repeats: pd.DataFrame
+    tests: pd.DataFrame
+    calls: pd.DataFrame
+    fields: pd.DataFrame
+    findings: pd.DataFrame
+    records: dict[str, RunRecord] = field(default_factory=dict)   # run_id -> record
+    run_dirs: dict[str, Path] = field(default_factory=dict)       # run_id -> directory
+    problems: list[str] = field(default_factory=list)             # runs left out, and why
+
+    @property
+    def complete_tests(self) -> pd.DataFrame:
+        """Rows of finished repeats only: what the statistics count."""
+        return self.tests[self.tests["complete"]] if len(self.tests) else self.tests
+
+    def __repr__(self) -> str:
+        return (f"Results({len(self.runs)} runs, {len(self.repeats)} repeats, {len(self.tests)} test "
+                f"rows, {len(self.calls)} tool calls, {len(self.problems)} problems)")
+
+
+def find_run_dirs(paths: Iterable[str | os.PathLike]) -> list[Path]:
+    """Run directories (holding run.json) at or below each path; hidden folders are skipped."""
+    found: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if (p / RUN_FILE).is_file():
+            found.append(p)
+            continue
+        if not p.is_dir():
+            raise InputError("not a run directory or a folder of runs", file=str(p))
+        for root, dirs, files in os.walk(p):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            if RUN_FILE in files:
+                found.append(Path(root))
+                dirs[:] = []                       # a run dir holds no further runs
+    seen, out = set(), []
+    for d in found:
+        key = d.resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts: bool = True) -> Results:
+    """Load every run under `paths`. `transcripts=False` skips the per-call frames (faster)."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    runs, repeats, tests, calls, fields_, findings = [], [], [], [], [], []
+    res = Results(*(pd.DataFrame() for _ in range(6)))
+    for d in find_run_dirs(paths):
+        try:
+            rec = read_record(d)
+            rows = read_tests_csv(d / TESTS_FILE) if (d / TESTS_FILE).is_file() else []
+            call_rows, field_rows = (_transcript_rows(d, rec) if transcripts else ([], []))
+        except LabError as e:
+            res.problems.append(f"{d}: {e}")
+            continue
+        if rec.run_id in res.records:
+            res.problems.append(f"{d}: run id {rec.run_id} already loaded from {res.run_dirs[rec.run_id]}")
+            continue
+        res.records[rec.run_id] = rec
+        res.run_dirs[rec.run_id] = d
+        meta = run_meta(rec)
+        done = {r.repeat for r in rec.repeats}
+        runs.append({**meta, "status": rec.status, "backend": rec.model.get("backend"),
+                     "suite_hash": rec.suite.get("content_hash"), "suite_tests": rec.suite.get("tests"),
+                     "corpus_hash": rec.corpus.get("content_hash"),
+                     "fingerprint": _fingerprint(rec), "started_at": rec.started_at,
+                     "ended_at": rec.ended_at, "repeats_planned": _planned(rec),
+                     "repeats_complete": len(rec.repeats),
+                     "mean_score": (sum(r.score for r in rec.repeats) / len(rec.repeats)
+                                    if rec.repeats else None),
+                     "findings": len(rec.findings), "error": rec.error, "run_dir": str(d)})
+        for r in rec.repeats:
+            repeats.append({**meta, "repeat": r.repeat, "seed": r.seed, "n": r.n, "score": r.score,
+                            "pass_rate": r.score / r.n if r.n else None,
+                            **{f"outcome_{k}": v for k, v in r.outcomes.items()},
+                            "infrastructure": (sum(r.infrastructure.values())
+                                               if isinstance(r.infrastructure, dict) else r.infrastructure),
+                            "prompt_tokens": r.prompt_tokens, "cached_tokens": r.cached_tokens,
+                            "completion_tokens": r.completion_tokens, "cache_reuse": r.cache_reuse,
+                            "wall_s": r.wall_s, "evictions": len(r.evictions),
+                            "started_at": rec.started_at})
+        for row in rows:
+            tests.append({**meta, **_row_dict(row), "complete": row.repeat in done})
+        calls += [{**meta, **c, "complete": c["repeat"] in done} for c in call_rows]
+        fields_ += [{**meta, **f, "complete": f["repeat"] in done} for f in field_rows]
+        for f in rec.findings:
+            findings.append({**meta, "suite_hash": rec.suite.get("content_hash"),
+                             "corpus_hash": rec.corpus.get("content_hash"), "code": f.get("code"),
+                             "document": f.get("document"), "queries": list(f.get("queries", [])),
+                             "message": f.get("message")})
+    res.runs = _order_runs(pd.DataFrame(runs, columns=_RUN_COLUMNS))
+    order = dict(zip(res.runs["run_id"], res.runs["run_order"]))
+    res.repeats = _sorted(pd.DataFrame(repeats), order, ["repeat"])
+    res.tests = _sorted(pd.DataFrame(tests), order, ["repeat", "index"])
+    res.calls = _sorted(pd.DataFrame(calls), order, ["repeat", "index", "call"])
+    res.fields = _sorted(pd.DataFrame(fields_), order, ["repeat", "index", "call"])
+    res.findings = _sorted(pd.DataFrame(findings), order, [])
+    return res
+
+
+def run_meta(rec: RunRecord) -> dict:
+    """The columns every frame carries about its run (experiment and cell)."""
+    cfg = rec.config or {}
+    return {"run_id": rec.run_id, "experiment": rec.experiment,
+            "vocabulary": (cfg.get("vocab") or {}).get("name") or "?",
+            "model": rec.model.get("name") or (cfg.get("model") or {}).get("name") or "?",
+            "suite": rec.suite.get("name") or "?",
+            "session": (rec.agent or {}).get("session")}
+
+
+def cell_labels(frame: pd.DataFrame, by: list[str] = CELL) -> pd.Series:
+    """A short label per row naming its cell: the parts of `by` that vary across `frame`
+    (a sweep over vocabularies with one model and one suite is labelled by vocabulary alone)."""
+    if frame.empty:
+        return pd.Series([], dtype=object)
+    varying = [c for c in by if frame[c].nunique(dropna=False) > 1] or by[:1]
+    return frame[varying].astype(str).agg(" · ".join, axis=1)
+
+
+def load_reference(path: str | os.PathLike | None = None) -> pd.DataFrame:
+    """The source log's numbers (results/reference/pathfinder-log.csv): one row per run x scope."""
+    path = Path(path) if path else REFERENCE_CSV
+    try:
+        df = pd.read_csv(path, dtype={"passed": "Int64", "n": "Int64", "tool_calls": "Int64"},
+                         keep_default_na=False, na_values=[""])
+    except (OSError, pd.errors.ParserError) as e:
+        raise InputError(f"cannot read reference table: {e}", file=str(path)) from None
+    need = {"source", "experiment", "run_label", "scope", "passed", "n"}
+    missing = need - set(df.columns)
+    if missing:
+        raise InputError(f"reference table lacks columns {sorted(missing)}", file=str(path), line=1)
+    return df
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+_RUN_COLUMNS = [*RUN_META, "status", "backend", "suite_hash", "suite_tests", "corpus_hash",
+                "fingerprint", "started_at", "ended_at", "repeats_planned", "repeats_complete",
+                "mean_score", "findings", "error", "run_dir"]
+
+
+def _row_dict(row: TestRow) -> dict:
+    return asdict(row)
+
+
+def _transcript_rows(run_dir: Path, rec: RunRecord) -> tuple[list[dict], list[dict]]:
+    calls, fields_ = [], []
+    k = 0
+    while True:
+        path = transcript_path(run_dir, k)
+        if not path.is_file():
+            break
+        _, results = read_transcript(path)
+        for r in results:
+            for j, c in enumerate(r.tool_calls):
+                tok = c.response_tokens or {}
+                calls.append({"repeat": k, "index": r.index, "test_id": r.test_id,
+                              "position": r.position, "category": r.category, "call": j,
+                              "tool": c.name, "malformed": bool(c.malformed),
+                              "is_error": c.is_error, "response_tokens": tok.get("total", 0),
+                              "envelope_tokens": tok.get("envelope", 0),
+                              "fields": ",".join(tok.get("fields", {}))})
+                for name, n in (tok.get("fields") or {}).items():
+                    fields_.append({"repeat": k, "index": r.index, "test_id": r.test_id, "call": j,
+                                    "tool": c.name, "field": name, "tokens": n})
+        k += 1
+    return calls, fields_
+
+
+def _fingerprint(rec: RunRecord) -> str | None:
+    fp = getattr(rec, "fingerprint", None)     # issue 6 adds it to the record
+    if isinstance(fp, dict):
+        fp = fp.get("value")
+    return fp
+
+
+def _planned(rec: RunRecord) -> int | None:
+    run_cfg = (rec.config or {}).get("run") or {}
+    return run_cfg.get("repeats")
+
+
+def _order_runs(runs: pd.DataFrame) -> pd.DataFrame:
+    runs = runs.sort_values(["started_at", "run_id"], kind="stable").reset_index(drop=True)
+    runs["run_order"] = range(1, len(runs) + 1)
+    return runs
+
+
+def _sorted(df: pd.DataFrame, order: dict[str, int], then: list[str]) -> pd.DataFrame:
+    if df.empty:
+        return df
+    df = df.copy()
+    df.insert(1, "run_order", df["run_id"].map(order))
+    return df.sort_values(["run_order", *then], kind="stable").reset_index(drop=True)
