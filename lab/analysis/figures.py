@@ -42,18 +42,33 @@ def save(fig: Figure, out_dir: str | Path, name: str) -> dict[str, Path]:
     return paths
 
 
-def colors_for(frame: pd.DataFrame, by: list[str] = CELL) -> dict[str, str]:
-    """Cell label -> colour: the vocabulary's colour when only vocabularies vary, else a palette."""
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
+LINESTYLES = ["-", "--", ":", "-."]
+
+
+def styles_for(frame: pd.DataFrame, by: list[str] = CELL) -> dict[str, dict]:
+    """Cell label -> {color, marker, ls}: the colour says the vocabulary (the same in every
+    figure), the marker and line style say the model (and suite) when those vary too."""
     if frame.empty:
         return {}
     labels = cell_labels(frame, by)
-    pairs = sorted(set(zip(labels, frame["vocabulary"])))
-    only_vocab = len({lab for lab, _ in pairs}) == len({v for _, v in pairs})
-    out, spare = {}, iter(_OTHER * 10)
-    for lab, vocab in pairs:
-        if lab not in out:
-            out[lab] = VOCAB_COLORS.get(vocab) if only_vocab and vocab in VOCAB_COLORS else next(spare)
+    vocabs = sorted(frame["vocabulary"].astype(str).unique())
+    spare = iter(_OTHER * 10)
+    vcolor = {v: VOCAB_COLORS.get(v) or next(spare) for v in vocabs}
+    rest = [c for c in by if c != "vocabulary"]
+    others = sorted(set(map(tuple, frame[rest].astype(str).to_numpy()))) if rest else [()]
+    out = {}
+    for lab, row in zip(labels, frame[by].astype(str).to_dict("records")):
+        if lab in out:
+            continue
+        k = others.index(tuple(row[c] for c in rest)) if rest else 0
+        out[lab] = {"color": vcolor[row.get("vocabulary", vocabs[0])], "marker": MARKERS[k % len(MARKERS)],
+                    "ls": LINESTYLES[k % len(LINESTYLES)]}
     return out
+
+
+def colors_for(frame: pd.DataFrame, by: list[str] = CELL) -> dict[str, str]:
+    return {k: v["color"] for k, v in styles_for(frame, by).items()}
 
 
 def _labelled(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -78,7 +93,7 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] = CELL) -> Figure:
     if repeats.empty:
         return _empty(title, "no complete repeats")
     df = _labelled(repeats, by)
-    colors = colors_for(repeats, by)
+    sty = styles_for(repeats, by)
     suites = _suites(df)
     cells = {s: sorted(df.loc[df["suite"] == s, "cell"].unique()) for s in suites}
     fig = Figure(figsize=(max(5.0, 1.3 * sum(map(len, cells.values())) + 2), 4.2), layout="constrained")
@@ -90,8 +105,8 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] = CELL) -> Figure:
         data = [g.loc[g["cell"] == c, "score"].to_numpy() for c in cells[s]]
         ax.boxplot(data, widths=0.5, showfliers=False, medianprops={"color": "#333333"})
         for i, (c, y) in enumerate(zip(cells[s], data), 1):
-            ax.scatter(i + rng.uniform(-0.12, 0.12, len(y)), y, s=28, color=colors[c], zorder=3,
-                       edgecolor="white", linewidth=0.6)
+            ax.scatter(i + rng.uniform(-0.12, 0.12, len(y)), y, s=30, color=sty[c]["color"],
+                       marker=sty[c]["marker"], zorder=3, edgecolor="white", linewidth=0.6)
             ax.annotate(f"mean {y.mean():.1f}\nswing {y.max() - y.min():.0f}", (i, y.max()),
                         xytext=(0, 6), textcoords="offset points", ha="center", fontsize=7, color="#444444")
         n = int(g["n"].max())
@@ -123,7 +138,7 @@ def category_heatmap(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
         sw = spread.iat[i, j]
         txt = f"{v * size.iat[i, j]:.1f}/{size.iat[i, j]:.0f}" + (f"\n±{sw / 2:.1f}" if sw else "")
         ax.text(j, i, txt, ha="center", va="center", fontsize=7,
-                color="black" if 0.25 < v < 0.85 else "white" if v <= 0.25 else "#113311")
+                color="black" if 0.3 < v < 0.8 else "white")
     ax.set_xticks(range(grid.shape[1]), grid.columns, rotation=20, ha="right", fontsize=8)
     ax.set_yticks(range(grid.shape[0]), grid.index, fontsize=8)
     ax.set_title(title + "; ± half the swing of passes", fontsize=10)
@@ -146,7 +161,7 @@ def position_curve(tests: pd.DataFrame, by: list[str] = CELL, *, window: int = 5
     if tests.empty:
         return _empty(title, "no test rows")
     curve = _labelled(stats.position_curve(tests, by, window=window), by)
-    colors = colors_for(tests, by)
+    sty = styles_for(tests, by)
     suites = _suites(curve)
     fig = Figure(figsize=(9, 3.0 * len(suites) + 0.6), layout="constrained")
     axes = fig.subplots(len(suites), 1, squeeze=False)[:, 0]
@@ -154,8 +169,9 @@ def position_curve(tests: pd.DataFrame, by: list[str] = CELL, *, window: int = 5
         g = curve[curve["suite"] == s]
         _category_bands(ax, g)
         for c, h in g.groupby("cell", sort=True):
-            ax.plot(h["position"], h["rolling"], color=colors[c], lw=1.8, label=c)
-            ax.scatter(h["position"], h["pass_rate"], color=colors[c], s=8, alpha=0.35)
+            st = sty[c]
+            ax.plot(h["position"], h["rolling"], color=st["color"], ls=st["ls"], lw=1.8, label=c)
+            ax.scatter(h["position"], h["pass_rate"], color=st["color"], marker=st["marker"], s=8, alpha=0.35)
         ax.set_ylim(-0.05, 1.05)
         ax.set_xlabel(f"position in suite {s}")
         ax.set_ylabel("pass rate")
@@ -170,15 +186,15 @@ def context_curve(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
     if t.empty:
         return _empty(title, "no context token counts")
     curve = _labelled(stats.context_curve(t, by), by)
-    colors = colors_for(t, by)
+    sty = styles_for(t, by)
     suites = _suites(curve)
     fig = Figure(figsize=(9, 3.0 * len(suites) + 0.6), layout="constrained")
     axes = fig.subplots(len(suites), 1, squeeze=False)[:, 0]
     for ax, s in zip(axes, suites):
         for c, h in curve[curve["suite"] == s].groupby("cell", sort=True):
-            ax.plot(h["index"], h["context_end"], color=colors[c], lw=1.6, label=c)
-            ax.fill_between(h["index"], h["context_end_min"], h["context_end_max"], color=colors[c],
-                            alpha=0.15, lw=0)
+            ax.plot(h["index"], h["context_end"], color=sty[c]["color"], ls=sty[c]["ls"], lw=1.6, label=c)
+            ax.fill_between(h["index"], h["context_end_min"], h["context_end_max"], color=sty[c]["color"],
+                            alpha=0.12, lw=0)
         ax.set_xlabel(f"test in session ({s})")
         ax.set_ylabel("tokens in context")
         ax.legend(fontsize=7, loc="upper left")
@@ -227,15 +243,16 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
     if has_runs:
         ax = axes[k]
         df = _labelled(repeats, by)
-        colors = colors_for(repeats, by)
+        sty = styles_for(repeats, by)
         order = df.drop_duplicates("run_id").sort_values("run_order")
         for xi, (_, run) in enumerate(order.iterrows()):
             g = df[df["run_id"] == run["run_id"]]
+            st = sty[run["cell"]]
             ax.scatter(np.full(len(g), xi) + np.linspace(-0.15, 0.15, len(g)) * (len(g) > 1),
-                       g["score"], color=colors[run["cell"]], s=22, zorder=3)
-            ax.hlines(g["score"].mean(), xi - 0.3, xi + 0.3, color=colors[run["cell"]], lw=2)
+                       g["score"], color=st["color"], marker=st["marker"], s=22, zorder=3)
+            ax.hlines(g["score"].mean(), xi - 0.3, xi + 0.3, color=st["color"], lw=2)
         for c in sorted(df["cell"].unique()):
-            ax.scatter([], [], color=colors[c], label=c)
+            ax.scatter([], [], color=sty[c]["color"], marker=sty[c]["marker"], label=c)
         ax.set_xticks(range(len(order)), [f"{r['experiment']}\n{r['run_id'][-6:]}" for _, r in order.iterrows()],
                       rotation=45, ha="right", fontsize=6)
         ax.set_ylim(0, df["n"].max() * 1.08)
@@ -252,12 +269,14 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
     if curves.empty:
         return _empty(title, "no test rows")
     curves = _labelled(curves, by)
-    colors = colors_for(tests, by)
+    sty = styles_for(tests, by)
     fig = Figure(figsize=(6.5, 4.0), layout="constrained")
     ax = fig.add_subplot()
     for c, h in curves.groupby("cell", sort=True):
-        ax.plot(h["k"], h["pass_hat_k"], "-o", color=colors[c], ms=4, label=f"{c} pass^k")
-        ax.plot(h["k"], h["pass_at_k"], ":", color=colors[c], lw=1, alpha=0.7)
+        st = sty[c]
+        ax.plot(h["k"], h["pass_hat_k"], ls=st["ls"], marker=st["marker"], color=st["color"], ms=4,
+                label=f"{c} pass^k")
+        ax.plot(h["k"], h["pass_at_k"], ":", color=st["color"], lw=1, alpha=0.7)
     ax.set_xlabel("k (repeats)")
     ax.set_ylabel("probability")
     ax.set_ylim(-0.02, 1.02)
@@ -268,32 +287,51 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
 
 
 def field_tokens(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] = CELL) -> Figure:
+    """Left: every field's tokens per repeat, stacked (what the responses cost the session).
+    Right: the same without the largest field, side by side, so a 6-token flag summed over 70
+    calls can be compared with a conditional list that appears in a few."""
     title = "Tokens each response field added to the context per repeat"
     ft = stats.field_token_stats(fields, calls, by) if len(fields) else pd.DataFrame()
     if ft.empty:
         return _empty(title, "no tool calls with token counts (transcripts not loaded?)")
     ft = _labelled(ft, by)
-    ft["key"] = ft["tool"] + "." + ft["field"]
+    ft["key"] = np.where(ft["tool"] == "path_resolve", ft["field"], ft["tool"] + "." + ft["field"])
     grid = ft.pivot_table(index="cell", columns="key", values="tokens_per_repeat", aggfunc="sum").fillna(0)
+    grid = grid[grid.sum().sort_values(ascending=False).index]
     share = ft.pivot_table(index="cell", columns="key", values="share_of_calls", aggfunc="max")
-    fig = Figure(figsize=(9, 0.55 * len(grid) + 1.8), layout="constrained")
-    ax = fig.add_subplot()
+    palette = dict(zip(grid.columns, ["#55a868", "#4c72b0", "#c44e52", "#8172b2", "#ccb974", "#64b5cd",
+                                      "#8c8c8c", "#da8bc3", "#937860", "#c7c7c7"] * 5))
+    small = list(grid.columns[1:])
+    fig = Figure(figsize=(11, 0.5 * len(grid) + 2.2), layout="constrained")
+    axes = fig.subplots(1, 2 if small else 1, squeeze=False,
+                        gridspec_kw={"width_ratios": [3, 2] if small else [1]})[0]
+    ax = axes[0]
     left = np.zeros(len(grid))
-    palette = iter(["#4c72b0", "#55a868", "#c44e52", "#8172b2", "#ccb974", "#64b5cd", "#8c8c8c",
-                    "#da8bc3", "#937860", "#c7c7c7"] * 5)
     for key in grid.columns:
         v = grid[key].to_numpy()
-        ax.barh(range(len(grid)), v, left=left, color=next(palette), label=key)
-        for i, (x0, w) in enumerate(zip(left, v)):
-            if w > grid.to_numpy().sum(axis=1).max() * 0.06:
-                sh = share.at[grid.index[i], key]
-                ax.text(x0 + w / 2, i, f"{w:,.0f}\n{sh:.0%} of calls" if pd.notna(sh) else f"{w:,.0f}",
-                        ha="center", va="center", fontsize=6, color="white")
+        ax.barh(range(len(grid)), v, left=left, color=palette[key], label=key)
         left += v
     ax.set_yticks(range(len(grid)), grid.index, fontsize=8)
     ax.set_xlabel("tokens per repeat (sum over the session)")
-    ax.legend(fontsize=7, loc="lower right")
-    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=min(len(grid.columns), 5))
+    ax.set_title("all fields, stacked", fontsize=9)
+    if small:
+        ax = axes[1]
+        h = 0.8 / len(small)
+        for j, key in enumerate(small):
+            v = grid[key].to_numpy()
+            y = np.arange(len(grid)) - 0.4 + h * (j + 0.5)
+            ax.barh(y, v, height=h, color=palette[key])
+            for yi, vi, cell in zip(y, v, grid.index):
+                if vi > 0:
+                    sh = share.at[cell, key] if key in share.columns else np.nan
+                    ax.text(vi, yi, f" {vi:,.0f}" + (f" ({sh:.0%} of calls)" if pd.notna(sh) else ""),
+                            va="center", fontsize=6)
+        ax.set_yticks(range(len(grid)), [""] * len(grid))
+        ax.set_xlim(0, grid[small].to_numpy().max() * 1.6 + 1)
+        ax.set_xlabel("tokens per repeat")
+        ax.set_title(f"without {grid.columns[0]}: " + ", ".join(small), fontsize=9)
+    fig.suptitle(title, fontsize=10)
     return fig
 
 

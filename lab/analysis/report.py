@@ -1,0 +1,481 @@
+"""`lab report`: report.md and a self-contained report.html from any set of run directories.
+
+    out/
+      report.md          the tables and figures in Markdown (figures linked from figures/)
+      report.html        one file: figures embedded (SVG as data URIs), every table inline
+      figures/*.png|svg  every figure in both formats
+      tables/*.csv       every table, complete (the report shows the readable part)
+      transcripts/<run_id>/repeat-<k>.html   one page per repeat with a failing or flaky test;
+                         the report links each such test to `...html#<test_id>`
+
+Both documents are rendered from one list of blocks (text, table, figure), so they say the same.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import numpy as np
+import pandas as pd
+
+from lab.analysis import figures as figs
+from lab.analysis.load import CELL, REFERENCE_CSV, Results, cell_labels, load, load_reference
+from lab.analysis.tables import report_tables
+from lab.analysis.transcript import OUTCOME_COLORS, PAGE_CSS, load_repeat, repeat_page
+from lab.errors import LabError
+
+Link = tuple[str, str | None]          # (text, href or None)
+
+
+@dataclass
+class Report:
+    out_dir: Path
+    markdown: Path
+    html: Path
+    tables: dict[str, Path]
+    figures: dict[str, dict[str, Path]]
+    transcripts: list[Path]
+    results: Results
+    problems: list[str] = field(default_factory=list)
+
+
+# -- blocks ----------------------------------------------------------------------------------------
+
+@dataclass
+class Table:
+    df: pd.DataFrame
+    cols: list[tuple[str, str]]                       # (header, column)
+    csv: str | None = None                            # the CSV it comes from
+    fmt: dict[str, Callable[[Any], Any]] = field(default_factory=dict)
+
+
+@dataclass
+class Figure:
+    name: str
+    caption: str
+
+
+@dataclass
+class Details:
+    summary: str
+    blocks: list
+    open: bool = False
+
+
+Block = Any   # str (a paragraph: `code` and **bold** only), Table, Figure, Details, ("h2"|"h3", text)
+
+
+def _num(v: Any, digits: int = 1) -> str:
+    if v is None or (isinstance(v, float) and np.isnan(v)) or v is pd.NA:
+        return "–"
+    if isinstance(v, (bool, np.bool_)):
+        return "yes" if v else ""
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    if isinstance(v, (float, np.floating)):
+        return f"{v:.{digits}f}"
+    return str(v)
+
+
+def _pct(v: Any) -> str:
+    return "–" if v is None or pd.isna(v) else f"{100 * float(v):.0f}%"
+
+
+def _cell_text(v: Any, f: Callable | None) -> Any:
+    v = f(v) if f else v
+    return v if isinstance(v, list) else _num(v)
+
+
+def _md_inline(s: str) -> str:
+    return s
+
+
+def _html_inline(s: str) -> str:
+    import re
+    s = html.escape(s)
+    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
+    return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", s)
+
+
+def _md_table(t: Table) -> str:
+    if t.df.empty:
+        return "_(none)_"
+    head = "| " + " | ".join(h for h, _ in t.cols) + " |"
+    sep = "| " + " | ".join("---" for _ in t.cols) + " |"
+    lines = [head, sep]
+    for _, row in t.df.iterrows():
+        cells = []
+        for _, c in t.cols:
+            v = _cell_text(row.get(c), t.fmt.get(c))
+            if isinstance(v, list):
+                v = " ".join(f"[{txt}]({href})" if href else txt for txt, href in v)
+            cells.append(str(v).replace("|", "\\|").replace("\n", " "))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + (f"\n\n(table: `tables/{t.csv}.csv`)" if t.csv else "")
+
+
+def _html_table(t: Table) -> str:
+    if t.df.empty:
+        return "<p class='note'>(none)</p>"
+    out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h, _ in t.cols) + "</tr>"]
+    for _, row in t.df.iterrows():
+        tds = []
+        for _, c in t.cols:
+            raw = row.get(c)
+            v = _cell_text(raw, t.fmt.get(c))
+            if isinstance(v, list):
+                inner = " ".join(
+                    (f'<a class="badge" style="background:{OUTCOME_COLORS.get(txt, "#555")}" '
+                     f'href="{html.escape(href)}">{html.escape(txt)}</a>') if href else
+                    f'<span class="badge" style="background:{OUTCOME_COLORS.get(txt, "#555")}">{html.escape(txt)}</span>'
+                    for txt, href in v)
+                tds.append(f"<td>{inner}</td>")
+            else:
+                num = isinstance(raw, (int, float, np.integer, np.floating)) and not isinstance(raw, bool)
+                tds.append(f"<td{' class=num' if num else ''}>{html.escape(str(v))}</td>")
+        out.append("<tr>" + "".join(tds) + "</tr>")
+    out.append("</table>")
+    if t.csv:
+        out.append(f"<p class='note'>table: <a href='tables/{t.csv}.csv'>tables/{t.csv}.csv</a></p>")
+    return "\n".join(out)
+
+
+def render_markdown(title: str, blocks: list[Block]) -> str:
+    return "\n".join([f"# {title}", "", *_md_blocks(blocks)])
+
+
+def _md_blocks(blocks: list[Block]) -> list[str]:
+    out: list[str] = []
+    for b in blocks:
+        if isinstance(b, Details):
+            out += [f"#### {b.summary}", "", *_md_blocks(b.blocks)]
+        elif isinstance(b, tuple):
+            out += [("## " if b[0] == "h2" else "### ") + b[1], ""]
+        elif isinstance(b, Table):
+            out += [_md_table(b), ""]
+        elif isinstance(b, Figure):
+            out += [f"![{b.caption}](figures/{b.name}.png)", "", f"_{b.caption}_ "
+                    f"([SVG](figures/{b.name}.svg))", ""]
+        else:
+            out += [_md_inline(str(b)), ""]
+    return out
+
+
+#: sets data-figures and data-figures-rendered on <body> once every image has loaded (the
+#: headless-browser test reads them from the dumped DOM)
+RENDER_CHECK = ("<script>window.addEventListener('load',function(){var im=document.querySelectorAll("
+                "'img.fig'),ok=0;for(var i=0;i<im.length;i++){if(im[i].complete&&im[i].naturalWidth>0)ok++;}"
+                "document.body.setAttribute('data-figures',im.length);"
+                "document.body.setAttribute('data-figures-rendered',ok);});</script>")
+
+
+def render_html(title: str, blocks: list[Block], svgs: dict[str, bytes]) -> str:
+    toc = [b[1] for b in blocks if isinstance(b, tuple) and b[0] == "h2"]
+    body = [f"<h1>{html.escape(title)}</h1>",
+            "<p class='note'>" + " · ".join(f"<a href='#{_anchor(h)}'>{html.escape(h)}</a>" for h in toc) + "</p>",
+            *_html_blocks(blocks, svgs)]
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}</title><style>{PAGE_CSS}</style>{RENDER_CHECK}</head><body>"
+            + "\n".join(body) + "</body></html>\n")
+
+
+def _html_blocks(blocks: list[Block], svgs: dict[str, bytes]) -> list[str]:
+    body: list[str] = []
+    for b in blocks:
+        if isinstance(b, Details):
+            body.append(f"<details{' open' if b.open else ''}><summary>{_html_inline(b.summary)}</summary>")
+            body += _html_blocks(b.blocks, svgs)
+            body.append("</details>")
+        elif isinstance(b, tuple):
+            tag = "h2" if b[0] == "h2" else "h3"
+            body.append(f"<{tag} id='{_anchor(b[1])}'>{html.escape(b[1])}</{tag}>")
+        elif isinstance(b, Table):
+            body.append(_html_table(b))
+        elif isinstance(b, Figure):
+            data = base64.b64encode(svgs[b.name]).decode()
+            body.append(f"<div class='figure' id='fig-{b.name}'><img class='fig' alt='{html.escape(b.caption)}' "
+                        f"src='data:image/svg+xml;base64,{data}'><p class='note'>{html.escape(b.caption)} "
+                        f"(<a href='figures/{b.name}.png'>PNG</a>, <a href='figures/{b.name}.svg'>SVG</a>)</p></div>")
+        else:
+            body.append(f"<p>{_html_inline(str(b))}</p>")
+    return body
+
+
+def _anchor(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")
+
+
+# -- the report ------------------------------------------------------------------------------------
+
+def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, *,
+                 reference: str | os.PathLike | None | bool = True, title: str = "Vocab Lab report",
+                 level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000, seed: int = 0,
+                 by: list[str] = CELL) -> Report:
+    """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
+    results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none."""
+    paths = list(paths)
+    out = Path(out_dir)
+    res = load(paths)
+    ref = None
+    if reference is True:
+        ref = load_reference(REFERENCE_CSV) if REFERENCE_CSV.is_file() else None
+    elif reference:
+        ref = load_reference(reference)
+    tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)
+
+    (out / "tables").mkdir(parents=True, exist_ok=True)
+    table_paths = {}
+    for name, df in tables.items():
+        p = out / "tables" / f"{name}.csv"
+        df.to_csv(p, index=False)
+        table_paths[name] = p
+
+    figures = figs.all_figures(res, ref, by)
+    fig_paths, svgs = {}, {}
+    for name, fig in figures.items():
+        fig_paths[name] = figs.save(fig, out / "figures", name)
+        svgs[name] = fig_paths[name]["svg"].read_bytes()
+
+    problems = list(res.problems)
+    links, pages = _transcript_pages(res, tables["per_test"], out, problems)
+    blocks = _blocks(res, tables, ref, links, paths, problems, level, by)
+    md = out / "report.md"
+    md.write_text(render_markdown(title, blocks), encoding="utf-8")
+    page = out / "report.html"
+    page.write_text(render_html(title, blocks, svgs), encoding="utf-8")
+    return Report(out_dir=out, markdown=md, html=page, tables=table_paths, figures=fig_paths,
+                  transcripts=pages, results=res, problems=problems)
+
+
+def _transcript_pages(res: Results, per_test: pd.DataFrame, out: Path,
+                      problems: list[str]) -> tuple[dict[tuple, str], list[Path]]:
+    """A page per repeat that has a non-passing test; (run_id, repeat, test_id) -> relative link."""
+    wanted = sorted({(run_id, k) for _, row in res.tests.iterrows() if row["outcome"] != "pass"
+                     for run_id, k in [(row["run_id"], row["repeat"])]}) if len(res.tests) else []
+    links, pages = {}, []
+    for run_id, k in wanted:
+        rel = f"transcripts/{run_id}/repeat-{k}.html"
+        try:
+            header, results = load_repeat(res.run_dirs[run_id], int(k))
+        except LabError as e:
+            problems.append(f"transcript of {run_id} repeat {k}: {e}")
+            continue
+        rec = res.records[run_id]
+        title = f"{rec.experiment} / {run_id} / repeat {k} — {len(results)} tests"
+        p = out / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(repeat_page(title, header, results, back="../../report.html"), encoding="utf-8")
+        pages.append(p)
+        for r in results:
+            links[(run_id, int(k), r.test_id)] = f"{rel}#{r.test_id}"
+    return links, pages
+
+
+def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | None,
+            links: dict[tuple, str], paths: list, problems: list[str], level: float,
+            by: list[str]) -> list[Block]:
+    T = tables
+    lvl = f"{level:.0%}"
+    cells = T["cells"]
+    b: list[Block] = []
+    n_runs = len(res.runs)
+    complete = int((res.runs["status"] == "complete").sum()) if n_runs else 0
+    b.append(f"{n_runs} run(s) ({complete} complete), {len(cells)} cell(s) "
+             f"({' × '.join(by)}), {len(res.repeats)} complete repeat(s), from "
+             + ", ".join(f"`{p}`" for p in paths) + f". Generated {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.")
+    if problems:
+        b.append("**Left out:** " + "; ".join(problems))
+    incomplete = res.runs[res.runs["status"] != "complete"] if n_runs else res.runs
+    if len(incomplete):
+        b.append("**Not complete** (only their finished repeats are counted): " + ", ".join(
+            f"`{r.run_id}` ({r.status})" for r in incomplete.itertuples()))
+
+    b.append(("h2", "Scores per cell"))
+    b.append(f"Each repeat runs the whole suite; spread is over repeats. Swing = max − min (the source "
+             f"log's \"swing\"). CI: percentile bootstrap of the mean over repeats ({lvl}; exact for "
+             f"up to 6 repeats, so with 3 repeats it is the range). pass^k: the chance that all k "
+             f"repeats of a test pass, mean over tests, at k = every repeat.")
+    if len(cells):
+        cells = cells.assign(cell=cell_labels(cells, by).to_numpy(),
+                             ci=[f"{a:.1f}–{c:.1f}" for a, c in zip(cells["ci_low"], cells["ci_high"])],
+                             range=[f"{a:.0f}–{c:.0f}" for a, c in zip(cells["min"], cells["max"])])
+    b.append(Table(cells, [("cell", "cell"), *[(c, c) for c in by], ("experiments", "experiments"),
+                           ("repeats", "repeats"), ("n", "n"), ("scores", "scores"), ("mean", "mean"),
+                           ("sd", "sd"), ("min–max", "range"), ("swing", "swing"), (f"{lvl} CI", "ci"),
+                           ("pass^k (all)", "pass_all"), ("flaky tests", "flaky"),
+                           ("never pass", "always_fail")], csv="cells",
+                   fmt={"pass_all": _pct}))
+    b.append(Figure("score_distribution", "Score per repeat, every repeat a dot over a box"))
+    b.append(Figure("score_history", "Scores in run order, beside the source log's trajectory"))
+
+    if ref is not None:
+        b.append(("h2", "Source log and this lab"))
+        b.append("The source log's numbers (`results/reference/pathfinder-log.csv`) are **reference, not "
+                 "produced here**: another model (qwen3.5-35b-a3b Q5_K_M), another corpus. Runs whose "
+                 "experiment has the same name (`lab run +experiment=NAME`) are shown beside them.")
+        b.append(Table(T["reference_vs_runs"], [("experiment", "experiment"), ("scope", "scope"),
+                                                ("source log", "source_log"), ("log model", "log_model"),
+                                                ("reproduced here", "reproduced"), ("model", "model"),
+                                                ("note", "note")], csv="reference_vs_runs"))
+
+    b.append(("h2", "Paired comparisons"))
+    b.append("Cells that differ only in vocabulary, on their common tests. diff = mean score of a − "
+             "mean score of b. p: two-sided permutation test of the repeat labels (the repeat is the "
+             "unit: tests of one session are not independent); min p is the smallest p these repeat "
+             f"counts allow — with 3 repeats per side it is 0.1, so no difference can reach p < 0.05. "
+             f"CI: bootstrap over repeats within each cell ({lvl}); with few repeats it is narrow, trust "
+             "the p-value. \"beyond noise\" means p < " + f"{1 - level:.2f}.")
+    b.append(Table(T["comparisons"], [("model", "model"), ("suite", "suite"), ("a", "a"), ("b", "b"),
+                                      ("tests", "tests"), ("repeats", "reps"), ("mean a", "mean_a"),
+                                      ("mean b", "mean_b"), ("diff", "diff"), (f"{lvl} CI", "ci"),
+                                      ("p", "p_value"), ("min p", "min_p"), ("beyond noise", "significant")],
+                   csv="comparisons", fmt={"p_value": lambda v: _num(v, 3), "min_p": lambda v: _num(v, 3)})
+             if len(T["comparisons"]) else Table(pd.DataFrame(), []))
+    if len(T["comparisons"]):
+        c = T["comparisons"]
+        b[-1].df = c.assign(reps=[f"{a} vs {x}" for a, x in zip(c["repeats_a"], c["repeats_b"])],
+                            ci=[f"{a:+.1f} … {x:+.1f}" for a, x in zip(c["ci_low"], c["ci_high"])])
+
+    b.append(("h2", "Categories"))
+    b.append(Figure("category_heatmap", "Pass rate by category and cell"))
+    b.append("Passes per repeat in run order (as the source log writes K=6/6), then the mean pass rate "
+             "and, when the repeats disagree, the swing of passes.")
+    b.append(_category_grid(T["categories"], by))
+
+    b.append(("h2", "Position, streaks and cascades"))
+    b.append("Pass rate by position shows the attention valley; per repeat, the longest run of "
+             "non-passing tests and the collapse point — the change point of the pass/fail sequence "
+             "when the rate after it is at least 0.3 lower and at least 5 tests follow.")
+    b.append(Figure("position_curve", "Pass rate by position"))
+    st = T["streaks"]
+    if len(st):
+        st = st.assign(cell=cell_labels(st, by).to_numpy(),
+                       streak=[f"{n} ({a}–{z})" if n else "0" for n, a, z in
+                               zip(st["longest_fail_streak"], st["streak_from"], st["streak_to"])],
+                       collapse=[f"at {a}: {x:.0%} → {y:.0%}" if isinstance(a, str) else "–"
+                                 for a, x, y in zip(st["collapse_at"], st["rate_before"], st["rate_after"])])
+    b.append(Table(st, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("score", "score"),
+                        ("longest failing streak", "streak"), ("collapse", "collapse")], csv="streaks"))
+
+    b.append(("h2", "Reliability: pass^k, flaky and failing tests"))
+    b.append(Figure("pass_k_curves", "pass^k and pass@k against k"))
+    b.append("Every test that did not pass in some repeat, with the outcome of each repeat in run "
+             "order; each outcome links to that repeat's transcript at the test.")
+    b += _failing_tables(tables["per_test"], res, links, by)
+
+    b.append(("h2", "Outcomes"))
+    oc = T["outcomes"]
+    if len(oc):
+        oc = oc.assign(cell=cell_labels(oc, by).to_numpy())
+    from lab.agent.result import OUTCOMES
+    b.append("Counts over all complete repeats (labels that never occurred are left out here, not in the "
+             "CSV). The infrastructure's outcomes (api_error, a server's timeout) are counted apart "
+             "from the model's.")
+    shown = [o for o in OUTCOMES if o in ("pass", "fail") or (len(oc) and oc[o].sum() > 0)]
+    b.append(Table(oc, [("cell", "cell"), ("repeats", "repeats"), *[(o, o) for o in shown],
+                        ("infrastructure", "infrastructure"), ("which", "infrastructure_labels")],
+                   csv="outcomes"))
+
+    b.append(("h2", "Tool calls, context and response fields"))
+    tc = T["tool_calls"]
+    if len(tc):
+        tc = tc.assign(cell=cell_labels(tc, by).to_numpy())
+    b.append(Table(tc, [("cell", "cell"), ("calls / test", "calls_per_test"), ("median", "median"),
+                        ("max", "max"), ("calls / repeat", "calls_per_repeat"),
+                        ("malformed / repeat", "malformed_per_repeat"),
+                        ("response tokens / test", "response_tokens_per_test")], csv="tool_calls",
+                   fmt={"calls_per_test": lambda v: _num(v, 2)}))
+    b.append("Every field a tool returns stays in a single session's context: tokens per test is the "
+             "slope of the context over the session (evictions included).")
+    cx = T["context"]
+    if len(cx):
+        cx = cx.assign(cell=cell_labels(cx, by).to_numpy())
+    b.append(Table(cx, [("cell", "cell"), ("tokens / test", "tokens_per_test"),
+                        ("context at last test", "context_at_end"), ("peak", "peak_context"),
+                        ("response tokens / test", "response_tokens_per_test"),
+                        ("evictions / repeat", "evictions_per_repeat")], csv="context"))
+    b.append(Figure("context_curve", "Context tokens over the session"))
+    ft = T["field_tokens"]
+    if len(ft):
+        ft = ft.assign(cell=cell_labels(ft, by).to_numpy())
+    b.append(Table(ft, [("cell", "cell"), ("tool", "tool"), ("field", "field"),
+                        ("tokens / repeat", "tokens_per_repeat"), ("tokens / call", "tokens_per_call"),
+                        ("calls with it", "present_calls"), ("share of calls", "share_of_calls")],
+                   csv="field_tokens", fmt={"share_of_calls": _pct}))
+    b.append(Figure("field_tokens", "Tokens each response field added per repeat"))
+
+    b.append(("h2", "What changed between runs"))
+    b.append("Each run against the one before it in run order: resolved config (a group by its name "
+             "when that changed; run.* left out), suite and corpus content, model file.")
+    b.append(Table(T["changes"], [("#", "run_order"), ("experiment", "experiment"), ("run", "run_id"),
+                                  ("cell", "cell"), ("status", "status"), ("scores", "scores"),
+                                  ("mean", "mean"), ("Δ mean", "delta"), ("what changed", "changed")],
+                   csv="changes", fmt={"delta": lambda v: "–" if pd.isna(v) else f"{v:+.1f}"}))
+
+    b.append(("h2", "Contamination of the golden set"))
+    b.append("`golden-queries-quoted`: a document of the indexed corpus quotes two or more golden "
+             "queries verbatim in one text field and is not expected for them. Measured as in the "
+             "decision record; it can be a note about the test set or the source the queries come "
+             "from, and only the golden file's author can tell. Findings never change an exit code; "
+             "a corpus quoting exactly one golden query is not reported, on purpose.")
+    b.append(Table(T["findings"], [("suite", "suite"), ("runs", "runs"), ("code", "code"),
+                                   ("document", "document"), ("queries", "queries"), ("message", "message")],
+                   csv="findings", fmt={"code": lambda v: v if isinstance(v, str) else "–"}))
+
+    b.append(("h2", "Tables"))
+    b.append("Every table above is complete in `tables/` as CSV, with more: "
+             + ", ".join(f"`{n}.csv`" for n in T) + ".")
+    return b
+
+
+def _category_grid(cat: pd.DataFrame, by: list[str]) -> Table:
+    """category x cell: "6/6, 4/6, 5/6 · 83% · swing 2" (the complete long table is the CSV)."""
+    if cat.empty:
+        return Table(cat, [], csv="categories")
+    cat = cat.assign(cell=cell_labels(cat, by).to_numpy(),
+                     text=[f"{p} · {r:.0%}" + (f" · swing {w}" if w else "")
+                           for p, r, w in zip(cat["per_repeat"], cat["pass_rate"], cat["swing"])])
+    grid = cat.pivot_table(index="category", columns="cell", values="text", aggfunc="first")
+    tests = cat.groupby("category")["tests"].max()
+    grid = grid.fillna("–").reset_index()
+    grid.insert(1, "tests", grid["category"].map(tests))
+    cells = [c for c in grid.columns if c not in ("category", "tests")]
+    return Table(grid, [("category", "category"), ("tests", "tests"), *[(c, c) for c in cells]],
+                 csv="categories")
+
+
+def _failing_tables(per_test: pd.DataFrame, res: Results, links: dict[tuple, str],
+                    by: list[str]) -> list[Block]:
+    """Per cell, a collapsible table of the tests that did not pass in every repeat."""
+    if per_test.empty:
+        return ["_(no test rows)_"]
+    t = res.complete_tests
+    bad = per_test[per_test["c"] < per_test["n"]].copy()
+    if bad.empty:
+        return ["Every test passed in every repeat."]
+    outcomes = []
+    for _, row in bad.iterrows():
+        mask = t["test_id"] == row["test_id"]
+        for c in by:
+            mask &= t[c] == row[c]
+        outcomes.append([(o, links.get((r, int(k), row["test_id"])))
+                         for r, k, o in t.loc[mask, ["run_id", "repeat", "outcome"]].itertuples(index=False)])
+    bad["cell"] = cell_labels(bad, by).to_numpy()
+    bad["runs"] = outcomes
+    bad["kind"] = np.where(bad["flaky"], "flaky", "fails every repeat")
+    bad["passes"] = [f"{c}/{n}" for c, n in zip(bad["c"], bad["n"])]
+    cols = [("test", "test_id"), ("category", "category"), ("position", "position"), ("passed", "passes"),
+            ("kind", "kind"), ("outcome per repeat (links: transcript)", "runs")]
+    out: list[Block] = []
+    for cell, g in bad.groupby("cell", sort=True):
+        flaky, never = int(g["flaky"].sum()), int((~g["flaky"]).sum())
+        out.append(Details(f"**{cell}**: {flaky} flaky, {never} failing every repeat",
+                           [Table(g, cols)], open=len(g) <= 12))
+    out.append("Complete per-test table (every test, every cell): `tables/per_test.csv`.")
+    return out
