@@ -1,0 +1,60 @@
+"""`lab report [RESULT_DIRS...] --out DIR`: the report of any set of runs (lab/analysis/report.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from lab.cli.common import lab_errors
+
+
+@click.command("report")
+@click.argument("result_dirs", nargs=-1, type=click.Path(exists=True, file_okay=False))
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False),
+              help="Folder to write report.md, report.html, figures/, tables/, transcripts/ into.")
+@click.option("--reference", "reference", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Reference scores to show beside the runs "
+                   "[default: results/reference/pathfinder-log.csv].")
+@click.option("--no-reference", is_flag=True, help="Leave the reference rows out.")
+@click.option("--title", default="Vocab Lab report", show_default=True)
+@click.option("--level", default=0.95, show_default=True, type=click.FloatRange(0.5, 0.999),
+              help="Confidence level of the intervals; comparisons are 'beyond noise' at p < 1 - level.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the bootstrap and permutations.")
+@lab_errors
+def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_reference: bool,
+           title: str, level: float, seed: int) -> None:
+    """Report on the runs in RESULT_DIRS (run directories or folders holding them, e.g. results/
+    or a sweep folder; default: results/).
+
+    \b
+    lab report results/ --out report/
+    lab report results/lexiopt6 results/final --out report-lexiopt/
+    """
+    from lab.analysis.load import find_run_dirs
+    from lab.analysis.report import build_report
+    from lab.analysis.stats import cell_scores
+    from lab.errors import InputError
+
+    dirs = list(result_dirs) or ["results"]
+    if not find_run_dirs(dirs):
+        raise InputError("no run directories (with run.json) found", file=", ".join(dirs))
+    ref: str | bool | None = False if no_reference else (reference or True)
+    rep = build_report(dirs, out, reference=ref, title=title, level=level, seed=seed)
+    for p in rep.problems:
+        click.echo(f"warning: {p}", err=True)
+    res = rep.results
+    if len(res.repeats):
+        cells = cell_scores(res.repeats, level=level, seed=seed)
+        click.echo(f"{'vocabulary':<16} {'model':<18} {'suite':<12} {'scores':<24} {'mean':>6} {'swing':>5}")
+        for c in cells.itertuples():
+            click.echo(f"{c.vocabulary:<16} {c.model:<18} {c.suite:<12} {c.scores:<24} {c.mean:>6.1f} "
+                       f"{c.swing:>5.0f}")
+    click.echo(f"{len(res.runs)} run(s), {len(res.repeats)} complete repeat(s)")
+    click.echo(f"wrote {rep.html}")
+    click.echo(f"      {rep.markdown}")
+    click.echo(f"      {Path(out) / 'figures'}/ ({len(rep.figures)} figures), {Path(out) / 'tables'}/ "
+               f"({len(rep.tables)} tables), {len(rep.transcripts)} transcript page(s)")
+
+
+COMMANDS = [report]
