@@ -1,32 +1,47 @@
-"""`run(cfg)`: one run of a suite with a model, a vocabulary and a tool set, `run.repeats` times.
+"""`run(cfg)`: one run of a suite with a model, a vocabulary and a tool set, `run.repeats` times;
+`resume(run_dir)`: the same run, continued after a crash, a kill or Ctrl-C.
 
 `lab run` (lab/cli/run.py) is the Hydra entry point around this plain function; tests call it
 directly. Everything that can be wrong with the inputs (model, agent, run settings, suite,
-templates, corpus, tools) is checked before the model is loaded or called.
+templates, corpus, tools) is checked by `prepare()` before the model is loaded or called, and
+`prepare()` also computes the run's fingerprint (`lab fingerprint` prints the same thing).
 
-Writes `results/<experiment>/<run_id>/`: `run.json` (RunRecord, rewritten at the start, after
-each repeat and at the end), `tests.csv` and `transcripts/repeat-<k>.jsonl` (appended per test).
+Writes `results/<experiment>/<run_id>/`: `run.json` (RunRecord, rewritten atomically at the start,
+after each repeat and at the end), `tests.csv` and `transcripts/repeat-<k>.jsonl` (appended and
+synced per test). The writing process holds `<run_dir>/.lock` for the run's life. Status goes
+running -> complete | failed (error + traceback) | interrupted (Ctrl-C, SIGTERM); a SIGKILL leaves
+`running` with a free lock: `lab resume` (or `run.resume=true`) picks it up.
 """
 
 from __future__ import annotations
 
-import importlib.metadata
-import platform
+import os
+import signal
+import socket
 import sys
-from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+import threading
+import traceback
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Iterator, TextIO
 
 from omegaconf import DictConfig, OmegaConf
 
 from lab.agent import Progress, Session, agent_settings, load_templates, run_session
-from lab.agent.result import OUTCOMES
+from lab.agent.result import OUTCOMES, TestResult
+from lab.agent.settings import AgentSettings, Templates
 from lab.errors import InputError
 from lab.models import ModelBackend, load_model, model_settings
+from lab.models.base import ToolSchema
+from lab.runs import failpoints
+from lab.runs.fingerprint import Fingerprint, model_inputs, run_inputs
 from lab.runs.io import new_run_dir
-from lab.runs.record import (RunRecord, TestRow, TestsCsv, TranscriptWriter, summarize_repeat,
-                             transcript_path, write_record)
+from lab.runs.lock import RunLock
+from lab.runs.provenance import git_info, now, versions
+from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_record,
+                             summarize_repeat, transcript_path, write_record)
+from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover
 from lab.suites import PROMPTS_DIR, Suite, load_suite, suite_path
 
 TEMPLATES_FILE = PROMPTS_DIR / "templates.yaml"
@@ -39,6 +54,7 @@ class RunSettings:
     seed: int = 0
     results_dir: str = "results"
     progress: Any = "auto"
+    resume: bool = False          # continue the latest unfinished run with the same fingerprint
 
 
 def run_settings(cfg: Any) -> RunSettings:
@@ -57,6 +73,8 @@ def run_settings(cfg: Any) -> RunSettings:
         raise InputError(f"must be an integer, got {s.seed!r}", file="configs/run", key="run.seed")
     if s.progress not in ("auto", True, False):
         raise InputError("must be auto, true or false", file="configs/run", key="run.progress")
+    if not isinstance(s.resume, bool):
+        raise InputError("must be true or false", file="configs/run", key="run.resume")
     return s
 
 
@@ -81,29 +99,50 @@ def load_run_suite(cfg: Any, corpus_paths: set[str]) -> Suite:
     return suite
 
 
+# -- inputs ---------------------------------------------------------------------------------------
+
 @dataclass
-class RunOutput:
-    run_dir: Path
-    record: RunRecord
-    sessions: list  # SessionResult per repeat (in memory, for tests and the summary)
+class Prepared:
+    """A run's inputs, every one checked, and the fingerprint they make."""
+    cfg: DictConfig
+    settings: RunSettings
+    agent: AgentSettings
+    resolver: Any
+    suite: Suite
+    templates: Templates
+    toolset: Any
+    model_raw: dict
+    fingerprint: Fingerprint
+    backend: ModelBackend | None = None   # given by the caller, or loaded cheaply (not llama_cpp)
+    owned: bool = False                   # this module loaded it, so it closes it
+
+    def load_backend(self) -> ModelBackend:
+        if self.backend is None:
+            self.backend, self.owned = load_model(self.cfg.model), True
+        return self.backend
+
+    def close(self) -> None:
+        if self.owned and self.backend is not None:
+            self.backend.close()
+            self.backend, self.owned = None, False
 
 
-def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | None = None,
-        progress: bool | None = None) -> RunOutput:
-    """Run the composed config. `backend` replaces the configured model (tests)."""
-    from lab.contamination import scan, warn
+def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared:
+    """Check every input and compute the fingerprint, before any model is loaded or called
+    (a llama.cpp model file is hashed, not loaded; a server backend is only connected)."""
     from lab.pathfinder.resolver import load_resolver
     from lab.tools import build_toolset
 
-    out = out or sys.stdout
-    # -- inputs, all checked before any model call -----------------------------------------------
-    model_raw = model_settings(cfg.model) if backend is None else {"name": backend.name,
-                                                                     "backend": backend.backend}
     if backend is None:
+        model_raw = model_settings(cfg.model)
         from lab.models import BACKENDS
         BACKENDS[model_raw["backend"]].check_available(model_raw)
-    policy = (model_raw.get("context_policy") if backend is None
-              else getattr(backend, "cfg", {}).get("context_policy"))
+        policy = model_raw.get("context_policy")
+        model_cls: type = BACKENDS[model_raw["backend"]]
+    else:
+        model_raw = {"name": backend.name, **getattr(backend, "cfg", {}), "backend": backend.backend}
+        policy = model_raw.get("context_policy")
+        model_cls = type(backend)
     agent = agent_settings(cfg.agent, model_policy=policy)
     rs = run_settings(cfg.run)
     resolver = load_resolver(cfg)
@@ -111,69 +150,256 @@ def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | N
     templates = load_templates(Path(agent.templates) if agent.templates else TEMPLATES_FILE,
                                suite.raw.get("templates"), str(suite.path))
     toolset = build_toolset(cfg, resolver=resolver)
-    model_cls = type(backend) if backend is not None else None
-    if model_cls is None:
-        from lab.models import BACKENDS
-        model_cls = BACKENDS[model_raw["backend"]]
     for needed in getattr(model_cls, "requires_tools", ()):
         if needed not in toolset.names:
             raise InputError(f"model backend {model_cls.backend} needs the tool {needed} "
                              f"(the tool set offers {', '.join(toolset.names)}; try tools=pathfinder)",
                              key="tools")
-    toolset.warmup()
-    findings = scan(resolver.index, suite.tests)
+    p = Prepared(cfg=cfg, settings=rs, agent=agent, resolver=resolver, suite=suite,
+                 templates=templates, toolset=toolset, model_raw=model_raw,
+                 fingerprint=Fingerprint("", {}), backend=backend)
+    p.fingerprint = Fingerprint.of(_inputs(p))
+    return p
+
+
+def _inputs(p: Prepared) -> dict:
+    raw, kind = p.model_raw, p.model_raw["backend"]
+    sha = served = None
+    if kind == "llama_cpp":
+        if p.backend is not None:
+            sha = p.backend.identity().sha256
+        else:
+            from lab.models.gguf import file_sha256
+            from lab.models.locate import model_path
+            sha = file_sha256(model_path(raw))
+    elif kind == "openai" and not raw.get("model"):
+        served = p.load_backend().identity().model      # the served model's id
+    schemas = [ToolSchema(s.name, s.description, s.input_schema).openai() for s in p.toolset.specs()]
+    cfg = OmegaConf.to_container(p.cfg, resolve=True)
+    inputs = run_inputs(model=model_inputs(raw, backend=kind, file_sha256=sha, served_model=served),
+                        cfg=cfg, resolver=p.resolver, suite=p.suite, templates=p.templates,
+                        agent=p.agent, tool_schemas=schemas)
+    if not p.toolset.needs_resolver:     # the filesystem baseline never ranks anything
+        inputs["resolver"] = inputs["encoder"] = None
+    return inputs
+
+
+def fingerprint(cfg: DictConfig) -> Fingerprint:
+    """The fingerprint `run(cfg)` would record (`lab fingerprint`)."""
+    p = prepare(cfg)
+    try:
+        return p.fingerprint
+    finally:
+        p.close()
+
+
+# -- running --------------------------------------------------------------------------------------
+
+@dataclass
+class RunOutput:
+    run_dir: Path
+    record: RunRecord
+    sessions: list = field(default_factory=list)  # SessionResult per repeat run by this process
+    action: str = "new"                            # new | resume | done (nothing left to run)
+
+
+def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | None = None,
+        progress: bool | None = None) -> RunOutput:
+    """Run the composed config. `backend` replaces the configured model (tests). With
+    `run.resume=true`, the latest unfinished run of the experiment with the same fingerprint is
+    continued (a complete one with enough repeats: nothing to do)."""
+    out = out or sys.stdout
+    p = prepare(cfg, backend=backend)
+    try:
+        rs = p.settings
+        if rs.resume:
+            c = choose(Path(rs.results_dir) / rs.experiment, rs.experiment, p.fingerprint,
+                       OmegaConf.to_container(cfg, resolve=True), rs.repeats)  # type: ignore[arg-type]
+            for note in c.notes:
+                print(f"warning: {note}", file=sys.stderr)
+            if c.action == "done" and c.entry is not None:
+                print(f"run.resume: {c.entry.run_dir} is complete ({len(c.entry.record.repeats)} "
+                      "repeats): nothing to run", file=sys.stderr)
+                out.write(format_summary(c.entry.record, c.entry.run_dir) + "\n")
+                return RunOutput(c.entry.run_dir, c.entry.record, [], "done")
+            if c.action == "resume" and c.entry is not None:
+                return _resume(p, c.entry.run_dir, repeats=max(rs.repeats, len(c.entry.record.repeats)),
+                               out=out, progress=progress)
+        return _new(p, out=out, progress=progress)
+    finally:
+        p.close()
+
+
+def resume(run_dir: Path, *, backend: ModelBackend | None = None, out: TextIO | None = None,
+           progress: bool | None = None) -> RunOutput:
+    """Continue the run in `run_dir` with the config it recorded; refused (InputError, the
+    differing inputs named) when anything in its fingerprint changed since."""
+    run_dir = Path(run_dir)
+    record = read_record(run_dir)
+    p = prepare(OmegaConf.create(record.config), backend=backend)
+    try:
+        return _resume(p, run_dir, repeats=record.planned_repeats or p.settings.repeats,
+                       out=out or sys.stdout, progress=progress)
+    finally:
+        p.close()
+
+
+def _new(p: Prepared, *, out: TextIO, progress: bool | None) -> RunOutput:
+    from lab.contamination import scan, warn
+
+    p.toolset.warmup()
+    findings = scan(p.resolver.index, p.suite.tests)
     warn(findings, stream=sys.stderr)
-
-    owned = backend is None
-    backend = backend or load_model(cfg.model)
+    backend = p.load_backend()
+    rs = p.settings
     run_dir = new_run_dir(Path(rs.results_dir) / rs.experiment)
+    lock = RunLock(run_dir)
+    lock.acquire()
     record = RunRecord(
-        run_id=run_dir.name, experiment=rs.experiment, status="running", started_at=_now(),
-        ended_at=None, config=OmegaConf.to_container(cfg, resolve=True),  # type: ignore[arg-type]
-        model=backend.identity().to_dict(),
-        suite={"name": suite.name, "path": str(suite.path), "content_hash": suite.content_hash,
-               "tests": len(suite.tests)},
-        corpus={"root": str(resolver.root), "files": len(resolver.index.files),
-                "content_hash": resolver.index.content_hash},
-        agent=asdict(agent), templates=templates.to_dict(),
-        findings=[f.to_dict() for f in findings], versions=_versions())
-    write_record(run_dir, record)
+        run_id=run_dir.name, experiment=rs.experiment, status="running", started_at=now(),
+        ended_at=None, config=OmegaConf.to_container(p.cfg, resolve=True),  # type: ignore[arg-type]
+        model=backend.identity().to_dict(), suite=_suite_info(p.suite),
+        corpus={"root": str(p.resolver.root), "files": len(p.resolver.index.files),
+                "content_hash": p.resolver.index.content_hash},
+        agent=asdict(p.agent), templates=p.templates.to_dict(),
+        findings=[f.to_dict() for f in findings], versions=versions(),
+        fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info())
+    record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname()))
+    return _execute(p, run_dir, record, lock, Recovered(), repeats=rs.repeats, out=out,
+                    progress=progress, action="new")
 
-    session = Session(backend=backend, toolset=toolset, templates=templates, settings=agent,
-                      corpus_root=Path(resolver.root))
-    rows = TestsCsv(run_dir / "tests.csv")
+
+def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: bool | None) -> RunOutput:
+    record = read_record(run_dir)
+    check_same_inputs(record, p.fingerprint, run_dir / RUN_FILE)
+    lock = RunLock(run_dir)
+    if not lock.acquire(wait_s=1.0):
+        raise InputError("the run is being written by another process (its lock is held); "
+                         "it cannot be resumed", file=str(run_dir))
+    try:
+        if record.status == "complete" and len(record.repeats) >= repeats:
+            lock.release()
+            print(f"{run_dir} is complete: nothing to resume", file=sys.stderr)
+            out.write(format_summary(record, run_dir) + "\n")
+            return RunOutput(run_dir, record, [], "done")
+        state = recover(run_dir, record, p.suite.tests, p.agent.session)
+        p.toolset.warmup()
+        backend = p.load_backend()
+    except BaseException:
+        lock.release()
+        raise
+    record.repeats = [state.complete[k] for k in sorted(state.complete)]
+    record.config.setdefault("run", {})["repeats"] = repeats
+    record.status, record.error, record.traceback, record.ended_at = "running", None, None, None
+    record.model = backend.identity().to_dict()
+    if p.settings.seed != base_seed(record):
+        print(f"note: resuming with the run's own seed {base_seed(record)} (repeat k uses seed + k), "
+              f"not {p.settings.seed}", file=sys.stderr)
+    record.events.append(_event("running", resumed=True, pid=os.getpid(), host=socket.gethostname(),
+                                git=git_info(), versions=versions(), planned_repeats=repeats,
+                                **state.event()))
+    print(f"resuming {run_dir}: kept repeats {sorted(state.complete) or 'none'}"
+          + "".join(f", repeat {k} from test {len(v) + 1}" for k, v in state.partial.items())
+          + (f", restarting an interrupted single-session repeat ({state.discarded} finished tests "
+             "rerun)" if state.discarded else ""), file=sys.stderr)
+    return _execute(p, run_dir, record, lock, state, repeats=repeats, out=out, progress=progress,
+                    action="resume")
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C: the record says `interrupted`, then the process ends."""
+
+
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise Terminated("SIGTERM")
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state: Recovered, *,
+             repeats: int, out: TextIO, progress: bool | None, action: str) -> RunOutput:
+    suite, rs = p.suite, p.settings
+    backend = p.load_backend()
+    session = Session(backend=backend, toolset=p.toolset, templates=p.templates, settings=p.agent,
+                      corpus_root=Path(p.resolver.root))
     show = (rs.progress if rs.progress != "auto" else None) if progress is None else progress
+    seed0 = base_seed(record)
     sessions = []
     try:
-        for k in range(rs.repeats):
-            seed = rs.seed + k
-            tw = TranscriptWriter(transcript_path(run_dir, k))
-            tw.session(repeat=k, seed=seed, system_prompt=session.system_prompt,
-                       tools=[t.openai() for t in session.tools])
-
-            def done(result, k=k, seed=seed, tw=tw):
-                rows.append(TestRow.of(k, seed, result))
-                tw.test(result)
-
-            bar = Progress(len(suite.tests), label=f"repeat {k + 1}/{rs.repeats} ", enabled=show)
-            res = run_session(suite.tests, session, seed=seed, progress=bar, on_result=done)
-            sessions.append(res)
-            record.repeats.append(summarize_repeat(k, seed, res.results, res.wall_s, res.evictions))
+        with _sigterm_interrupts():
             write_record(run_dir, record)
-        record.status = "complete"
-    except KeyboardInterrupt:
+            rows = TestsCsv(run_dir / "tests.csv")
+            for k in range(repeats):
+                if k in state.complete:
+                    continue
+                sessions.append(_repeat(k, seed0 + k, session, suite.tests, state.partial.get(k, []),
+                                        rows, run_dir, record, show, repeats))
+            record.status = "complete"
+    except KeyboardInterrupt as e:
         record.status = "interrupted"
+        record.error = "SIGTERM" if isinstance(e, Terminated) else "KeyboardInterrupt"
+        print(f"interrupted ({record.error}): {run_dir}; every finished test is kept, continue "
+              f"with: lab resume {run_dir}", file=sys.stderr)
         raise
     except BaseException as e:
         record.status, record.error = "failed", f"{type(e).__name__}: {e}"
+        record.traceback = traceback.format_exc()
         raise
     finally:
-        record.ended_at = _now()
+        record.ended_at = now()
+        record.events.append(_event(record.status, **({"error": record.error} if record.error else {})))
         write_record(run_dir, record)
-        if owned:
-            backend.close()
+        lock.release()
     out.write(format_summary(record, run_dir) + "\n")
-    return RunOutput(run_dir=run_dir, record=record, sessions=sessions)
+    return RunOutput(run_dir=run_dir, record=record, sessions=sessions, action=action)
+
+
+def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestResult], rows: TestsCsv,
+            run_dir: Path, record: RunRecord, show: Any, repeats: int) -> Any:
+    """One repeat (or its unfinished part: `prior` holds the finished tests of an isolated one)."""
+    tw = TranscriptWriter(transcript_path(run_dir, k))
+    if not prior:
+        tw.session(repeat=k, seed=seed, system_prompt=session.system_prompt,
+                   tools=[t.openai() for t in session.tools])
+    offset = len(prior)
+
+    def done(result: TestResult) -> None:
+        result.index += offset              # its place in the whole repeat, not in this part
+        rows.append(TestRow.of(k, seed, result))
+        failpoints.check("after-row")
+        tw.test(result)
+        failpoints.check("after-test")
+
+    bar = Progress(len(tests) - offset, label=f"repeat {k + 1}/{repeats} ", enabled=show)
+    res = run_session(tests[offset:], session, seed=seed, progress=bar, on_result=done)
+    if prior:
+        res.results = [*prior, *res.results]
+        res.evictions = [e for r in prior for e in r.evictions] + res.evictions
+        res.wall_s += sum(r.wall_s for r in prior)
+    failpoints.check("repeat-done")
+    record.repeats.append(summarize_repeat(k, seed, res.results, res.wall_s, res.evictions))
+    record.repeats.sort(key=lambda r: r.repeat)
+    write_record(run_dir, record)
+    return res
+
+
+def _event(status: str, **extra: Any) -> dict:
+    return {"at": now(), "status": status, **extra}
+
+
+def _suite_info(suite: Suite) -> dict:
+    return {"name": suite.name, "path": str(suite.path), "content_hash": suite.content_hash,
+            "tests": len(suite.tests)}
 
 
 # -- the one-screen summary -----------------------------------------------------------------------
@@ -186,13 +412,17 @@ _SHORT = {"pass": "pass", "fail": "fail", "no_answer": "noans", "tool_call_cap":
 def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
     m = record.model
     cfg = record.config
+    git = record.git or {}
     lines = [f"run {run_dir or record.run_id}  [{record.status}]  experiment {record.experiment}",
              f"model {m.get('name')} ({m.get('backend')}"
              + (f", {m['quantization']}" if m.get("quantization") else "")
              + (f", n_ctx {m['context_length']}" if m.get("context_length") else "") + ")"
              f"  vocab {cfg.get('vocab', {}).get('name')}  tools {cfg.get('tools', {}).get('name')}"
              f"  suite {record.suite['name']} ({record.suite['tests']} tests)"
-             f"  session {record.agent['session']}, context {record.agent['context_policy']}"]
+             f"  session {record.agent['session']}, context {record.agent['context_policy']}",
+             f"fingerprint {(record.fingerprint or '-')[:12]}  git "
+             + ((git["revision"][:10] + (" (dirty)" if git.get("dirty") else "")) if git.get("revision")
+                else "-")]
     head = f"{'repeat':>6} {'seed':>5} {'score':>7}  " + " ".join(f"{_SHORT[o]:>5}" for o in OUTCOMES) \
         + f" {'wall s':>8} {'gen t/s':>7} {'cache':>6} {'evict':>5}"
     lines += ["", head]
@@ -229,22 +459,11 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
             lines.append(f"  {f['code']}: {f['document']} quotes {len(f['queries'])} golden queries")
     else:
         lines += ["", "findings: none"]
+    if record.status in ("interrupted", "failed", "running"):
+        lines += ["", f"{record.status}"
+                  + (f": {record.error}" if record.error else "")
+                  + f"; continue it with: lab resume {run_dir or record.run_id}"]
     return "\n".join(lines)
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def _versions() -> dict:
-    def v(dist: str) -> str | None:
-        try:
-            return importlib.metadata.version(dist)
-        except importlib.metadata.PackageNotFoundError:
-            return None
-    from lab import __version__
-    return {"lab": __version__, "python": platform.python_version(),
-            "llama_cpp_python": v("llama-cpp-python"), "openai": v("openai")}
 
 
 def _plain(obj: Any) -> Any:

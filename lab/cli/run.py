@@ -36,12 +36,14 @@ def hydra_main(args: list[str]) -> None:
 
     @hydra.main(config_path=str(CONFIG_DIR), config_name="config", version_base="1.3")
     def _main(cfg: DictConfig) -> None:
-        from lab.run import run
+        from lab.run import Terminated, run
         try:
             run(cfg)
         except LabError as e:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)
+        except KeyboardInterrupt as e:   # the record says interrupted; 128 + the signal
+            sys.exit(143 if isinstance(e, Terminated) else 130)
 
     argv = hydra_argv(args)
     saved = sys.argv
@@ -61,6 +63,7 @@ def run_cmd(args: tuple[str, ...]) -> None:
     \b
     lab run model=tool_follower vocab=minimal run.repeats=3
     lab run -m vocab=minimal,maybe_exts run.repeats=5
+    lab run ... run.resume=true    (continue the latest unfinished run with the same fingerprint)
     """
     hydra_main(list(args))
 

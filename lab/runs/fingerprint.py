@@ -1,20 +1,59 @@
 """Fingerprints: a hash of exactly the inputs that determine a result, and nothing else.
 
 Two results with the same fingerprint are comparable (a baseline); anything that does not change
-outcomes (output paths, timestamps, seeds list, findings) stays out on purpose — a fingerprint
-that moved whenever something was *reported* would cost a run its baseline.
+outcomes (output paths, timestamps, seeds list, repeat count, experiment name, findings) stays out
+on purpose — a fingerprint that moved whenever something was *reported* would cost a run its
+baseline (decision record 000: findings live beside the scores, never inside the hash).
+
+What a run's fingerprint holds (`run_inputs`):
+
+    model       backend, the model file's sha256 (never its path) or the served model id, and the
+                settings that change outputs (sampling, n_ctx, tool-call formats, templates...)
+    vocab       the vocabulary config (what fields a response has, when, how many)
+    tools       the tool-set config, and `tool_schemas`: names, descriptions, parameters as the
+                model sees them
+    resolver    ranking settings (features, weights, top_k, rerank) and `encoder` (its id)
+    corpus      the content hash of every indexed file (+ workspace roots)
+    suite       the suite file's content hash and the ids of the tests run (suite.limit)
+    templates   system prompt, answer format, test message
+    agent       session mode and every limit
+
+The lab's own code revision is recorded in the run record but kept out: comparing a code change
+against the previous baseline is what the regression gate is for.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Mapping
+
+#: Model settings that change where or how fast a model runs, never what it outputs (or that the
+#: fingerprint holds in another form: a file's sha256 instead of its path). Per backend.
+MODEL_SETTINGS_OUT = {
+    "*": {"name", "about"},
+    "llama_cpp": {"path", "path_hint", "n_threads", "verbose", "extra_buffers",
+                  "seed"},        # the run's seed replaces it (repeat k: run.seed + k)
+    "openai": {"base_url", "api_key_env", "max_retries", "backoff_s", "request_timeout_s"},
+}
+#: Config keys that describe rather than define (vocab/tools files).
+DESCRIPTIVE = {"name", "about"}
 
 
 def canonical_json(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_stable)
+
+
+def _stable(o: Any) -> str:
+    """Non-JSON values by what they are, never by their memory address (a scripted model's
+    callables and exceptions): the same program gives the same fingerprint."""
+    if isinstance(o, BaseException):
+        return f"<{type(o).__name__}: {o}>"
+    if callable(o):
+        f = o if hasattr(o, "__qualname__") else type(o)
+        return f"<{getattr(f, '__module__', '?')}.{f.__qualname__}>"
+    return str(o)
 
 
 @dataclass(frozen=True)
@@ -24,7 +63,9 @@ class Fingerprint:
 
     @classmethod
     def of(cls, inputs: Mapping[str, Any]) -> "Fingerprint":
-        return cls(hashlib.sha256(canonical_json(inputs).encode()).hexdigest(), dict(inputs))
+        # through JSON once, so inputs compare equal to what a run record reads back
+        plain = json.loads(canonical_json(inputs))
+        return cls(hashlib.sha256(canonical_json(plain).encode()).hexdigest(), plain)
 
     @property
     def short(self) -> str:
@@ -34,3 +75,64 @@ class Fingerprint:
         """Top-level input names whose values differ."""
         keys = sorted(set(self.inputs) | set(other.inputs))
         return [k for k in keys if canonical_json(self.inputs.get(k)) != canonical_json(other.inputs.get(k))]
+
+    def differences(self, other: "Fingerprint", limit: int = 20) -> list[str]:
+        """`path: this -> other` for each differing leaf (dotted paths), at most `limit` lines."""
+        out: list[str] = []
+        _walk("", self.inputs, other.inputs, out)
+        return out[:limit] + ([f"... and {len(out) - limit} more"] if len(out) > limit else [])
+
+
+_MISSING = object()
+
+
+def _walk(path: str, a: Any, b: Any, out: list[str]) -> None:
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        for k in sorted(set(a) | set(b), key=str):
+            _walk(f"{path}.{k}" if path else str(k), a.get(k, _MISSING), b.get(k, _MISSING), out)
+    elif a is _MISSING or b is _MISSING or canonical_json(a) != canonical_json(b):
+        out.append(f"{path}: {_short(a)} -> {_short(b)}")
+
+
+def _short(v: Any, n: int = 60) -> str:
+    if v is _MISSING:
+        return "(absent)"
+    s = canonical_json(v)
+    return s if len(s) <= n else s[: n - 3] + "..."
+
+
+# -- the run's inputs -------------------------------------------------------------------------------
+
+def model_inputs(settings: Mapping[str, Any], *, backend: str, file_sha256: str | None = None,
+                 served_model: str | None = None) -> dict:
+    """What the model contributes: backend, file hash or served id, output-changing settings."""
+    out = MODEL_SETTINGS_OUT["*"] | MODEL_SETTINGS_OUT.get(backend, set())
+    d: dict[str, Any] = {"backend": backend,
+                         "settings": {k: v for k, v in sorted(settings.items())
+                                      if k not in out and k != "backend"}}
+    if file_sha256 is not None:
+        d["file_sha256"] = file_sha256
+    if served_model is not None:
+        d["served_model"] = served_model
+    return d
+
+
+def run_inputs(*, model: Mapping[str, Any], cfg: Mapping[str, Any], resolver: Any, suite: Any,
+               templates: Any, agent: Any, tool_schemas: list[dict]) -> dict:
+    """Everything that determines a run's outcomes, other than the repeat index (see module doc)."""
+    from lab.eval_resolver import resolver_settings
+
+    agent_d = {k: v for k, v in asdict(agent).items() if k != "templates"}  # a path: content below
+    return {
+        "model": dict(model),
+        "vocab": {k: v for k, v in dict(cfg["vocab"]).items() if k not in DESCRIPTIVE},
+        "tools": {k: v for k, v in dict(cfg["tools"]).items() if k not in DESCRIPTIVE},
+        "tool_schemas": tool_schemas,
+        "resolver": resolver_settings(resolver),
+        "encoder": resolver.encoder_id,
+        "corpus": {"content_hash": resolver.index.content_hash, "files": len(resolver.index.files)},
+        "suite": {"content_hash": suite.content_hash, "tests": [t.id for t in suite.tests]},
+        "templates": {"system": templates.system, "answer_format": templates.answer_format,
+                      "test_message": templates.test_message},
+        "agent": agent_d,
+    }

@@ -8,6 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from lab.runs import failpoints
+
 
 def atomic_write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -18,6 +20,7 @@ def atomic_write_text(path: Path, text: str) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
+        failpoints.check("atomic-write")  # crash tests: written and synced, never renamed
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -39,7 +42,8 @@ def _umask() -> int:
 def new_run_dir(parent: Path) -> Path:
     """A fresh, unique directory under `parent` named by UTC time and a random suffix.
 
-    `mkdir` without exist_ok is the arbiter: two processes can never get the same directory.
+    `mkdir` without exist_ok is the arbiter: two processes can never get the same directory, even
+    when many start in the same second (the suffix only makes a retry rare).
     """
     parent.mkdir(parents=True, exist_ok=True)
     while True:

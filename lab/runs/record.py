@@ -5,30 +5,32 @@
         tests.csv                 one TestRow per repeat x test   TestsCsv.append / read_tests_csv
         transcripts/repeat-<k>.jsonl   session header + one TestResult a line
                                   TranscriptWriter / read_transcript
+        .lock                     held by the process writing the run (lab/runs/lock.py)
 
-Rows and transcript lines are appended and flushed as each test finishes, so an interrupted run
-keeps every finished test. A file that cannot be read raises InputError naming it.
+run.json is rewritten atomically (temporary file, fsync, rename) at the start, after each repeat
+and at the end; rows and transcript lines are appended and synced as each test finishes, so an
+interrupted run keeps every finished test. A file that cannot be read raises InputError naming it.
+
+Schema history: 1 = the first record; 2 adds fingerprint (+ inputs), git, events (status
+transitions and resumes) and traceback. Older records read with those fields empty.
 """
 
 from __future__ import annotations
 
-import csv
-from collections import Counter
-import io
 import json
-import os
+from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Iterable
 
 from lab.agent.result import INFRASTRUCTURE, OUTCOMES, TestResult
 from lab.errors import InputError
 from lab.runs.io import atomic_write_text
+from lab.runs.tables import (TEST_COLUMNS, TESTS_FILE, TRANSCRIPTS_DIR, TestRow, TestsCsv,  # noqa: F401
+                             TranscriptWriter, csv_header, csv_row, read_tests_csv, read_transcript,
+                             rows_of, transcript_path)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 RUN_FILE = "run.json"
-TESTS_FILE = "tests.csv"
-TRANSCRIPTS_DIR = "transcripts"
 STATUSES = ("running", "complete", "failed", "interrupted")
 
 
@@ -56,20 +58,35 @@ class RepeatSummary:
 class RunRecord:
     run_id: str
     experiment: str
-    status: str
-    started_at: str
+    status: str                              # running | complete | failed | interrupted
+    started_at: str                          # UTC ISO 8601 (first start; resumes are events)
     ended_at: str | None
     config: dict                             # the resolved Hydra config
-    model: dict                              # ModelIdentity
+    model: dict                              # ModelIdentity (file sha256, quantization, context)
     suite: dict                              # name, path, content_hash, tests
     corpus: dict                             # root, files, content_hash
     agent: dict                              # AgentSettings as used (session, context policy...)
     templates: dict                          # the prompt templates as used
-    repeats: list[RepeatSummary] = field(default_factory=list)
-    findings: list[dict] = field(default_factory=list)   # contamination scan of the suite
-    versions: dict = field(default_factory=dict)
-    error: str | None = None
+    repeats: list[RepeatSummary] = field(default_factory=list)   # complete repeats only
+    findings: list[dict] = field(default_factory=list)   # contamination scan of the suite: never
+                                                         # part of the fingerprint (decision 000)
+    versions: dict = field(default_factory=dict)         # lab, python, llama_cpp_python, openai
+    error: str | None = None                 # failed / interrupted: what stopped the run
     schema: int = SCHEMA_VERSION
+    fingerprint: str | None = None           # sha256 of fingerprint_inputs (lab/runs/fingerprint.py)
+    fingerprint_inputs: dict = field(default_factory=dict)
+    git: dict = field(default_factory=dict)  # {"revision": sha | None, "dirty": bool | None}
+    events: list[dict] = field(default_factory=list)     # {"at", "status", ...}: every transition
+    traceback: str | None = None             # failed: where
+
+    @property
+    def planned_repeats(self) -> int | None:
+        r = (self.config or {}).get("run") or {}
+        return r.get("repeats") if isinstance(r.get("repeats"), int) else None
+
+    @property
+    def scores(self) -> list[int]:
+        return [r.score for r in self.repeats]
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -83,6 +100,7 @@ class RunRecord:
 
 
 def write_record(run_dir: Path, record: RunRecord) -> Path:
+    """The one writer of run.json (atomic: a reader sees the old or the new record, never half)."""
     path = Path(run_dir) / RUN_FILE
     atomic_write_text(path, json.dumps(record.to_dict(), indent=2, ensure_ascii=False, default=str) + "\n")
     return path
@@ -95,24 +113,69 @@ def read_record(path: Path) -> RunRecord:
         path = path / RUN_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise InputError(f"cannot read run record: {e.strerror or e}", file=str(path)) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read run record: {getattr(e, 'strerror', None) or e}",
+                         file=str(path)) from None
     except json.JSONDecodeError as e:
         raise InputError(f"corrupt run record: {e.msg}", file=str(path), line=e.lineno) from None
     if not isinstance(data, dict):
         raise InputError("corrupt run record: not a JSON object", file=str(path))
-    required = [f.name for f in fields(RunRecord) if f.name not in ("repeats", "findings", "versions",
-                                                                    "error", "schema")]
+    schema = data.get("schema", 1)
+    if not isinstance(schema, int) or schema > SCHEMA_VERSION:
+        raise InputError(f"run record schema {schema!r} is newer than this lab reads "
+                         f"({SCHEMA_VERSION}); update the lab", file=str(path), key="schema")
+    required = ("run_id", "experiment", "status", "started_at", "ended_at", "config", "model",
+                "suite", "corpus", "agent", "templates")
     for k in required:
         if k not in data:
             raise InputError("corrupt run record: missing key", file=str(path), key=k)
     if data["status"] not in STATUSES:
         raise InputError(f"corrupt run record: unknown status {data['status']!r}", file=str(path),
                          key="status")
+    for k in ("run_id", "experiment", "started_at"):
+        if not isinstance(data[k], str) or not data[k]:
+            raise InputError("corrupt run record: must be a non-empty string", file=str(path), key=k)
+    for k in ("config", "model", "suite", "corpus", "agent", "templates"):
+        if not isinstance(data[k], dict):
+            raise InputError("corrupt run record: must be an object", file=str(path), key=k)
+    fp = data.get("fingerprint")
+    if fp is not None and not isinstance(fp, str):
+        raise InputError("corrupt run record: must be a string", file=str(path), key="fingerprint")
+    reps = data.get("repeats", [])
+    if not isinstance(reps, list):
+        raise InputError("corrupt run record: must be a list", file=str(path), key="repeats")
+    for i, r in enumerate(reps):
+        problem = _repeat_problem(r)
+        if problem:
+            raise InputError(f"corrupt run record: {problem}", file=str(path), key=f"repeats[{i}]")
     try:
         return RunRecord.from_dict(data)
     except TypeError as e:
         raise InputError(f"corrupt run record: {e}", file=str(path), key="repeats") from None
+
+
+def _repeat_problem(r: object) -> str | None:
+    if not isinstance(r, dict):
+        return "not an object"
+    names = {f.name for f in fields(RepeatSummary)}
+    missing = [f.name for f in fields(RepeatSummary)
+               if f.name not in r and f.name != "evictions"]
+    if missing:
+        return f"missing {', '.join(missing)}"
+    extra = sorted(set(r) - names)
+    if extra:
+        return f"unknown keys {', '.join(extra)}"
+    for k in ("repeat", "n", "score"):
+        if isinstance(r[k], bool) or not isinstance(r[k], int):
+            return f"{k} must be an integer"
+    if not 0 <= r["score"] <= r["n"]:
+        return f"score {r['score']} outside 0..{r['n']}"
+    if not isinstance(r["outcomes"], dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in r["outcomes"].values()):
+        return "outcomes must map labels to integers"
+    if not isinstance(r["by_category"], dict):
+        return "by_category must be an object"
+    return None
 
 
 # -- per repeat -----------------------------------------------------------------------------------
@@ -147,173 +210,3 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
                                        if steady_prompt else None),
         generation_tps=round(gen_tokens / gen_s, 2) if gen_s > 0 else None,
         evictions=list(evictions))
-
-
-# -- tests.csv ------------------------------------------------------------------------------------
-
-@dataclass
-class TestRow:
-    """One row of tests.csv: one test attempt of one repeat."""
-    __test__ = False
-
-    repeat: int
-    seed: int | None
-    index: int
-    test_id: str
-    position: int | None
-    category: str | None
-    outcome: str
-    passed: bool
-    answer: str | None
-    answer_normalized: str | None
-    expected: str                  # expected entries joined by " | "
-    tool_calls: int
-    malformed_calls: int
-    turns: int
-    prompt_tokens: int
-    cached_tokens: int
-    completion_tokens: int
-    context_start: int | None
-    context_end: int | None
-    tool_response_tokens: int
-    evictions: int
-    wall_s: float
-    infrastructure: bool
-    detail: str | None
-
-    @classmethod
-    def of(cls, repeat: int, seed: int | None, r: TestResult) -> "TestRow":
-        return cls(repeat=repeat, seed=seed, index=r.index, test_id=r.test_id, position=r.position,
-                   category=r.category, outcome=r.outcome, passed=r.passed, answer=r.answer,
-                   answer_normalized=r.answer_normalized, expected=" | ".join(r.expected),
-                   tool_calls=len(r.tool_calls),
-                   malformed_calls=sum(1 for c in r.tool_calls if c.malformed),
-                   turns=r.turns, prompt_tokens=r.prompt_tokens, cached_tokens=r.cached_tokens,
-                   completion_tokens=r.completion_tokens, context_start=r.context_start,
-                   context_end=r.context_end,
-                   tool_response_tokens=sum(c.response_tokens.get("total", 0) for c in r.tool_calls),
-                   evictions=len(r.evictions), wall_s=r.wall_s, infrastructure=r.infrastructure,
-                   detail=r.detail)
-
-
-TEST_COLUMNS = tuple(f.name for f in fields(TestRow))
-_INT = {"repeat", "seed", "index", "position", "tool_calls", "malformed_calls", "turns",
-        "prompt_tokens", "cached_tokens", "completion_tokens", "context_start", "context_end",
-        "tool_response_tokens", "evictions"}
-_BOOL = {"passed", "infrastructure"}
-_NULLABLE_TEXT = {"category", "answer", "answer_normalized", "detail"}
-
-
-class TestsCsv:
-    """Appends rows to tests.csv, each flushed to disk before the next test starts."""
-    __test__ = False
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            self._write(",".join(TEST_COLUMNS) + "\n")
-
-    def _write(self, text: str) -> None:
-        with self.path.open("a", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-
-    def append(self, row: TestRow) -> None:
-        buf = io.StringIO()
-        d = asdict(row)
-        csv.writer(buf, lineterminator="\n").writerow(
-            ["" if d[c] is None else d[c] for c in TEST_COLUMNS])
-        self._write(buf.getvalue())
-
-
-def read_tests_csv(path: Path) -> list[TestRow]:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read tests table: {e.strerror or e}", file=str(path)) from None
-    reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) != TEST_COLUMNS:
-        raise InputError("tests table has unexpected columns", file=str(path), line=1)
-    rows = []
-    for line, d in enumerate(reader, 2):
-        try:
-            vals: dict[str, Any] = {}
-            for k, v in d.items():
-                if v is None:
-                    raise ValueError("truncated row")
-                if k in _INT:
-                    vals[k] = int(v) if v != "" else None
-                elif k in _BOOL:
-                    if v not in ("True", "False"):
-                        raise ValueError(f"{k} is {v!r}")
-                    vals[k] = v == "True"
-                elif k == "wall_s":
-                    vals[k] = float(v)
-                elif k in _NULLABLE_TEXT:
-                    vals[k] = v if v != "" else None
-                else:
-                    vals[k] = v
-            if vals["outcome"] not in OUTCOMES:
-                raise ValueError(f"unknown outcome {vals['outcome']!r}")
-            rows.append(TestRow(**vals))
-        except (ValueError, TypeError) as e:
-            raise InputError(f"corrupt tests table row: {e}", file=str(path), line=line) from None
-    return rows
-
-
-# -- transcripts ----------------------------------------------------------------------------------
-
-def transcript_path(run_dir: Path, repeat: int) -> Path:
-    return Path(run_dir) / TRANSCRIPTS_DIR / f"repeat-{repeat}.jsonl"
-
-
-class TranscriptWriter:
-    """transcripts/repeat-<k>.jsonl: a `session` line, then one `test` line per finished test."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-
-    def _line(self, obj: dict) -> None:
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-
-    def session(self, *, repeat: int, seed: int | None, system_prompt: str, tools: list[dict]) -> None:
-        self._line({"type": "session", "repeat": repeat, "seed": seed, "system": system_prompt,
-                    "tools": tools})
-
-    def test(self, result: TestResult) -> None:
-        self._line({"type": "test", **result.to_dict()})
-
-
-def read_transcript(path: Path) -> tuple[dict, list[TestResult]]:
-    path = Path(path)
-    header: dict = {}
-    results: list[TestResult] = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise InputError(f"cannot read transcript: {e.strerror or e}", file=str(path)) from None
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-            kind = obj.pop("type")
-            if kind == "session":
-                header = obj
-            elif kind == "test":
-                results.append(TestResult.from_dict(obj))
-            else:
-                raise ValueError(f"unknown line type {kind!r}")
-        except (ValueError, KeyError, TypeError) as e:
-            raise InputError(f"corrupt transcript line: {e}", file=str(path), line=n) from None
-    return header, results
-
-
-def rows_of(repeat: int, seed: int | None, results: Iterable[TestResult]) -> list[TestRow]:
-    return [TestRow.of(repeat, seed, r) for r in results]

@@ -1,0 +1,103 @@
+"""`lab diff BASE CAND` and `lab diff --fail-on-regression CAND [--baseline RUN]`.
+
+Runs are named by directory (or run.json) or by run id (looked up under --results). The gate's
+rule is in lab/runs/gate.py: exit 1 when the candidate's mean score is at least --margin points
+below the baseline's AND a one-sided t-test over the repeats gives p < --alpha; exit 2 when it
+cannot judge (usage error, no baseline, an incomplete or damaged record, named); 0 otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from lab.cli.common import lab_errors
+from lab.errors import InputError
+from lab.runs.gate import DEFAULT_ALPHA, DEFAULT_MARGIN
+
+
+def resolve_run(arg: str, results: Path) -> Path:
+    """A run directory from a path (the folder or its run.json) or a run id (or a unique prefix)."""
+    from lab.runs.history import record_dirs
+
+    p = Path(arg)
+    if p.name == "run.json" and p.is_file():
+        return p.parent
+    if p.is_dir():
+        return p
+    hits = [d for d in record_dirs([results]) if d.name == arg] or \
+           [d for d in record_dirs([results]) if len(arg) >= 6 and d.name.startswith(arg)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise InputError(f"run id {arg!r} is ambiguous under {results}: "
+                         + ", ".join(str(h) for h in hits))
+    raise InputError(f"no run {arg!r}: not a run directory, and no run with that id under {results}")
+
+
+@click.command("diff")
+@click.argument("runs", nargs=-1, required=True)
+@click.option("--fail-on-regression", is_flag=True,
+              help="Gate: exit 1 when CAND is worse than the baseline beyond run-to-run noise.")
+@click.option("--baseline", default=None, help="The baseline run (default with the gate: the latest "
+              "complete run with CAND's fingerprint that started before it).")
+@click.option("--alpha", default=DEFAULT_ALPHA, show_default=True, type=float,
+              help="Level of the one-sided t-test over repeats.")
+@click.option("--margin", default=DEFAULT_MARGIN, show_default=True, type=float,
+              help="Minimum drop of the mean score, in points (tests passed per repeat).")
+@click.option("--results", default=None, type=click.Path(file_okay=False),
+              help="Where to look up run ids and the baseline (default: the folder holding "
+                   "CAND's experiment folder).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@lab_errors
+def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | None, alpha: float,
+             margin: float, results: str | None, fmt: str) -> None:
+    """Compare two runs: per-repeat scores, per-category deltas, flipped tests, outcome changes and
+    the mean difference with a confidence interval (level 1 - 2 x alpha: the gate's test).
+
+    \b
+    lab diff BASE CAND
+    lab diff --fail-on-regression CAND                # baseline: same fingerprint, latest before
+    lab diff --fail-on-regression CAND --baseline RUN
+    """
+    from lab.runs.diff import build, format_diff
+    from lab.runs.gate import EXIT_CANNOT_JUDGE, check_level, gate_runs, latest_baseline
+    from lab.runs.record import read_record
+
+    check_level(alpha, margin)
+    if len(runs) > 2 or (len(runs) == 2 and baseline):
+        raise click.UsageError("give BASE CAND, or CAND with --baseline RUN")
+    if len(runs) == 1 and not baseline and not fail_on_regression:
+        raise click.UsageError("give BASE CAND (or CAND with --baseline RUN or --fail-on-regression)")
+    lookup = Path(results) if results else Path("results")
+    cand_dir = resolve_run(runs[-1], lookup)
+    cand = read_record(cand_dir)
+    search = Path(results) if results else cand_dir.parent.parent
+    base_arg = runs[0] if len(runs) == 2 else baseline
+    if base_arg:
+        base_dir = resolve_run(base_arg, lookup)
+        base = read_record(base_dir)
+    else:
+        entry = latest_baseline(search, cand_dir, cand)
+        base_dir, base = entry.run_dir, entry.record
+    d = build(base_dir, cand_dir, level=1 - 2 * alpha, base=base, cand=cand)
+    verdict = gate_runs(base, cand, base_dir, cand_dir, alpha=alpha, margin=margin) \
+        if fail_on_regression else None
+    if fmt == "json":
+        data = d.to_dict()
+        if verdict is not None:
+            data["gate"] = {"exit_code": verdict.code, "message": verdict.message, "p": verdict.p,
+                            "alpha": alpha, "margin": margin}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_diff(d))
+    if verdict is not None:
+        click.echo(("error: " if verdict.code == EXIT_CANNOT_JUDGE else "")
+                   + f"{verdict.message} [baseline {base_dir}]", err=True)
+        sys.exit(verdict.code)
+
+
+COMMANDS = [diff_cmd]

@@ -1,0 +1,33 @@
+"""`lab history`: every run under a results folder, newest first, from the run records on disk."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from lab.cli.common import lab_errors
+
+
+@click.command("history")
+@click.option("--experiment", default=None, help="Only runs of this experiment.")
+@click.option("--fingerprint", "fp", default=None, help="Only runs with this fingerprint (or a prefix).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--results", default="results", show_default=True, type=click.Path(file_okay=False),
+              help="The results folder (searched downwards for run.json).")
+@lab_errors
+def history_cmd(experiment: str | None, fp: str | None, fmt: str, results: str) -> None:
+    """Every run, newest first. State `abandoned`: the record says running but no process writes
+    it (killed): `lab resume RUN_DIR` continues it. A damaged record is skipped with a warning."""
+    from lab.runs.history import format_table, scan
+
+    h = scan(results, experiment=experiment, fingerprint=fp)
+    for w in h.warnings:
+        click.echo(f"warning: {w}", err=True)
+    if fmt == "json":
+        click.echo(json.dumps([e.to_dict() for e in h.entries], indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_table(h.entries))
+
+
+COMMANDS = [history_cmd]

@@ -1,0 +1,28 @@
+"""`lab resume RUN_DIR`: continue an interrupted, failed or killed run with the config it recorded."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from lab.cli.common import lab_errors
+
+
+@click.command("resume")
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
+@lab_errors
+def resume_cmd(run_dir: str, progress: bool | None) -> None:
+    """Continue RUN_DIR: complete repeats are kept; an interrupted repeat restarts from its first
+    test in single-session mode and from its first unfinished test in isolated mode. Refused (exit
+    2, differing inputs shown) when anything in the run's fingerprint changed since it started."""
+    from lab.run import Terminated, resume
+
+    try:
+        resume(run_dir, progress=progress)
+    except KeyboardInterrupt as e:
+        sys.exit(143 if isinstance(e, Terminated) else 130)
+
+
+COMMANDS = [resume_cmd]

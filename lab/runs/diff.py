@@ -1,0 +1,214 @@
+"""`lab diff BASE CAND`: two runs side by side, from their records and tests.csv.
+
+Per-repeat scores, per-category deltas, tests that flipped (pass in one run, not in the other:
+counted per repeat, pairing repeat k with repeat k — the same seed), outcome-label changes per
+test and in total, and the difference of the mean scores with a confidence interval from the
+repeats (the same t statistics the gate uses). Only complete repeats count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lab.agent.result import OUTCOMES
+from lab.runs.fingerprint import Fingerprint
+from lab.runs.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
+from lab.runs.stats import MeanDifference, mean, mean_difference
+
+
+@dataclass
+class TestChange:
+    test_id: str
+    category: str | None
+    base_pass: int
+    base_n: int
+    cand_pass: int
+    cand_n: int
+    flipped: int                 # paired repeats where pass/fail differs
+    paired: int                  # repeats present in both runs
+    base_outcomes: dict[str, int]
+    cand_outcomes: dict[str, int]
+
+    @property
+    def delta(self) -> float:
+        b = self.base_pass / self.base_n if self.base_n else 0.0
+        c = self.cand_pass / self.cand_n if self.cand_n else 0.0
+        return c - b
+
+
+@dataclass
+class RunDiff:
+    base_dir: Path
+    cand_dir: Path
+    base: RunRecord
+    cand: RunRecord
+    fingerprint_differences: list[str]
+    stats: MeanDifference | None
+    level: float                                   # of the confidence interval
+    categories: list[dict] = field(default_factory=list)
+    tests: list[TestChange] = field(default_factory=list)   # every test seen in either run
+    outcome_totals: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def flipped(self) -> list[TestChange]:
+        return [t for t in self.tests if t.flipped or t.base_pass * t.cand_n != t.cand_pass * t.base_n]
+
+    @property
+    def outcome_changes(self) -> list[TestChange]:
+        return [t for t in self.tests if t.base_outcomes != t.cand_outcomes]
+
+    def to_dict(self) -> dict:
+        ci = self.stats.ci(self.level) if self.stats else None
+        return {
+            "base": {"run_id": self.base.run_id, "run_dir": str(self.base_dir),
+                     "fingerprint": self.base.fingerprint, "scores": self.base.scores},
+            "cand": {"run_id": self.cand.run_id, "run_dir": str(self.cand_dir),
+                     "fingerprint": self.cand.fingerprint, "scores": self.cand.scores},
+            "same_fingerprint": not self.fingerprint_differences
+            and self.base.fingerprint == self.cand.fingerprint,
+            "fingerprint_differences": self.fingerprint_differences,
+            "repeats": _repeat_pairs(self.base, self.cand),
+            "mean": None if self.stats is None else {
+                "base": self.stats.base_mean, "cand": self.stats.cand_mean, "diff": self.stats.diff,
+                "se": self.stats.se, "df": self.stats.df, "method": self.stats.method,
+                "ci_level": self.level, "ci": list(ci) if ci else None},
+            "categories": self.categories,
+            "flipped": [_change_dict(t) for t in self.flipped],
+            "outcome_changes": [_change_dict(t) for t in self.outcome_changes],
+            "outcome_totals": {k: {"base": b, "cand": c} for k, (b, c) in self.outcome_totals.items()},
+        }
+
+
+def _change_dict(t: TestChange) -> dict:
+    return {"test_id": t.test_id, "category": t.category, "base": f"{t.base_pass}/{t.base_n}",
+            "cand": f"{t.cand_pass}/{t.cand_n}", "flipped_repeats": t.flipped,
+            "paired_repeats": t.paired, "base_outcomes": t.base_outcomes,
+            "cand_outcomes": t.cand_outcomes}
+
+
+def _repeat_pairs(base: RunRecord, cand: RunRecord) -> list[dict]:
+    b = {r.repeat: r for r in base.repeats}
+    c = {r.repeat: r for r in cand.repeats}
+    return [{"repeat": k, "base": b[k].score if k in b else None, "cand": c[k].score if k in c else None,
+             "n": (b.get(k) or c[k]).n} for k in sorted(set(b) | set(c))]
+
+
+def complete_rows(run_dir: Path, rec: RunRecord) -> list[TestRow]:
+    """tests.csv rows of the record's complete repeats (strict reader: damage is an error)."""
+    done = {r.repeat for r in rec.repeats}
+    if not done:
+        return []
+    return [r for r in read_tests_csv(Path(run_dir) / TESTS_FILE) if r.repeat in done]
+
+
+def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
+          base: RunRecord | None = None, cand: RunRecord | None = None) -> RunDiff:
+    base = base or read_record(base_dir)
+    cand = cand or read_record(cand_dir)
+    fp_b = Fingerprint(base.fingerprint or "", base.fingerprint_inputs or {})
+    fp_c = Fingerprint(cand.fingerprint or "", cand.fingerprint_inputs or {})
+    diffs = [] if base.fingerprint == cand.fingerprint else (
+        fp_b.differences(fp_c) or ["(a record without fingerprint inputs)"])
+    stats = mean_difference(base.scores, cand.scores) if base.scores and cand.scores else None
+    d = RunDiff(Path(base_dir), Path(cand_dir), base, cand, diffs, stats, level)
+    d.categories = _categories(base, cand)
+    d.tests = _tests(complete_rows(base_dir, base), complete_rows(cand_dir, cand))
+    d.outcome_totals = {o: (sum(r.outcomes.get(o, 0) for r in base.repeats),
+                            sum(r.outcomes.get(o, 0) for r in cand.repeats)) for o in OUTCOMES}
+    return d
+
+
+def _categories(base: RunRecord, cand: RunRecord) -> list[dict]:
+    cats = sorted({c for rec in (base, cand) for r in rec.repeats for c in r.by_category})
+    out = []
+    for c in cats:
+        def per(rec: RunRecord) -> tuple[float | None, int | None]:
+            ps = [r.by_category[c]["pass"] for r in rec.repeats if c in r.by_category]
+            ns = [r.by_category[c]["n"] for r in rec.repeats if c in r.by_category]
+            return (mean(ps) if ps else None, ns[0] if ns else None)
+        (pb, nb), (pc, nc) = per(base), per(cand)
+        out.append({"category": c, "n": nb or nc, "base": pb, "cand": pc,
+                    "delta": (pc - pb) if pb is not None and pc is not None else None})
+    return out
+
+
+def _tests(base_rows: list[TestRow], cand_rows: list[TestRow]) -> list[TestChange]:
+    order: dict[str, int] = {}
+    cat: dict[str, str | None] = {}
+    by: dict[str, dict[str, dict[int, TestRow]]] = {"b": defaultdict(dict), "c": defaultdict(dict)}
+    for side, rows in (("b", base_rows), ("c", cand_rows)):
+        for r in rows:
+            order.setdefault(r.test_id, len(order))
+            cat.setdefault(r.test_id, r.category)
+            by[side][r.test_id][r.repeat] = r
+    out = []
+    for tid in sorted(order, key=order.get):
+        b, c = by["b"].get(tid, {}), by["c"].get(tid, {})
+        paired = sorted(set(b) & set(c))
+        out.append(TestChange(
+            test_id=tid, category=cat[tid],
+            base_pass=sum(r.passed for r in b.values()), base_n=len(b),
+            cand_pass=sum(r.passed for r in c.values()), cand_n=len(c),
+            flipped=sum(1 for k in paired if b[k].passed != c[k].passed), paired=len(paired),
+            base_outcomes=_counts(b.values()), cand_outcomes=_counts(c.values())))
+    return out
+
+
+def _counts(rows) -> dict[str, int]:
+    n = Counter(r.outcome for r in rows)
+    return {o: n[o] for o in OUTCOMES if n[o]}
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+def _fmt_outcomes(d: dict[str, int]) -> str:
+    return " ".join(f"{k}x{v}" for k, v in d.items()) or "-"
+
+
+def format_diff(d: RunDiff) -> str:
+    b, c = d.base, d.cand
+    n = next((r.n for r in (*b.repeats, *c.repeats)), None)
+    lines = [f"base {d.base_dir}  [{b.status}]  fingerprint {(b.fingerprint or '-')[:12]}",
+             f"cand {d.cand_dir}  [{c.status}]  fingerprint {(c.fingerprint or '-')[:12]}"]
+    if d.fingerprint_differences:
+        lines.append("fingerprints differ (not a like-for-like comparison):")
+        lines += [f"  {x}" for x in d.fingerprint_differences]
+    else:
+        lines.append("same fingerprint: same inputs, any difference is the model's run-to-run "
+                     "noise or the lab's code")
+    lines += ["", f"{'repeat':>6}  {'base':>7}  {'cand':>7}"]
+    for p in _repeat_pairs(b, c):
+        fmt = lambda s: f"{s}/{p['n']}" if s is not None else "-"  # noqa: E731
+        lines.append(f"{p['repeat']:>6}  {fmt(p['base']):>7}  {fmt(p['cand']):>7}")
+    if d.stats:
+        s = d.stats
+        ci = s.ci(d.level)
+        ci_txt = (f"{d.level:.0%} CI {ci[0]:+.2f} .. {ci[1]:+.2f}" if ci else
+                  "no CI: one repeat on each side")
+        lines.append(f"{'mean':>6}  {s.base_mean:>7.2f}  {s.cand_mean:>7.2f}   "
+                     f"cand - base {s.diff:+.2f} points ({ci_txt}; {s.method})")
+    if d.categories:
+        lines += ["", "per category (mean passes per repeat):",
+                  f"  {'cat':<6} {'n':>3} {'base':>6} {'cand':>6} {'delta':>6}"]
+        for r in d.categories:
+            f = lambda v, sign="": format(v, sign + ".2f") if v is not None else "-"  # noqa: E731
+            lines.append(f"  {r['category']:<6} {r['n'] or '-':>3} {f(r['base']):>6} {f(r['cand']):>6} "
+                         f"{f(r['delta'], '+'):>6}")
+    flipped = sorted(d.flipped, key=lambda t: (t.delta, t.test_id))
+    lines += ["", f"flipped tests ({len(flipped)}): passes base -> cand, flipped in k of paired repeats"]
+    for t in flipped:
+        lines.append(f"  {t.test_id:<14} {t.category or '-':<4} {t.base_pass}/{t.base_n} -> "
+                     f"{t.cand_pass}/{t.cand_n}   flipped in {t.flipped}/{t.paired}")
+    changes = d.outcome_changes
+    lines += ["", f"outcome-label changes ({len(changes)} tests):"]
+    for t in changes:
+        lines.append(f"  {t.test_id:<14} {_fmt_outcomes(t.base_outcomes)} -> {_fmt_outcomes(t.cand_outcomes)}")
+    totals = [(o, bv, cv) for o, (bv, cv) in d.outcome_totals.items() if bv or cv]
+    if totals:
+        lines += ["", "outcomes in total (all repeats): " + ", ".join(
+            f"{o} {bv}->{cv}" for o, bv, cv in totals)]
+    if n is None:
+        lines.append("(no complete repeats)")
+    return "\n".join(lines)

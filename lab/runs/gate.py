@@ -1,0 +1,139 @@
+"""The regression gate, shared by `lab diff --fail-on-regression` and `lab eval-resolver
+--fail-on-regression`: exit 0 = no regression, 1 = worse, 2 = cannot judge (usage error, no
+baseline, a damaged record). Never 0 for a record that could not be read: the damaged one might
+have been the baseline. Findings never change an exit code (decision record 000).
+
+Runs with repeats (`judge_repeats`): the candidate regressed when BOTH
+- its mean score is at least `margin` points (tests passed per repeat) below the baseline's, and
+- a one-sided t-test over the repeats says the drop is beyond run-to-run noise: p < `alpha`
+  (Welch's t; pooled when one side has a single repeat; one repeat on each side cannot separate
+  a drop from noise, so a drop of at least the margin then exits 2 asking for repeats).
+Retrieval evals are deterministic (`judge_metrics`): any drop of recall@1, recall@k or MRR by more
+than `tolerance` is a regression.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from lab.errors import InputError, LabError
+from lab.runs.history import Entry, record_dirs
+from lab.runs.record import RUN_FILE, RunRecord, read_record
+from lab.runs.stats import MeanDifference, mean_difference
+
+EXIT_OK, EXIT_REGRESSION, EXIT_CANNOT_JUDGE = 0, 1, 2
+DEFAULT_ALPHA = 0.05
+DEFAULT_MARGIN = 1.0
+
+
+@dataclass(frozen=True)
+class Verdict:
+    code: int                   # EXIT_OK | EXIT_REGRESSION | EXIT_CANNOT_JUDGE
+    message: str
+    stats: MeanDifference | None = None
+    p: float | None = None
+
+    @property
+    def regression(self) -> bool:
+        return self.code == EXIT_REGRESSION
+
+
+def check_level(alpha: float, margin: float) -> None:
+    if not 0.0 < alpha < 1.0:
+        raise InputError(f"--alpha must be between 0 and 1, got {alpha}", key="--alpha")
+    if margin < 0:
+        raise InputError(f"--margin must be >= 0 points, got {margin}", key="--margin")
+
+
+def judge_repeats(base: Sequence[float], cand: Sequence[float], *, alpha: float = DEFAULT_ALPHA,
+                  margin: float = DEFAULT_MARGIN) -> Verdict:
+    check_level(alpha, margin)
+    if not base or not cand:
+        side = "baseline" if not base else "candidate"
+        return Verdict(EXIT_CANNOT_JUDGE, f"the {side} has no complete repeat")
+    md = mean_difference(base, cand)
+    drop = -md.diff
+    p = md.p_worse()
+    head = (f"mean {md.cand_mean:.2f} vs baseline {md.base_mean:.2f} ({md.diff:+.2f} points, "
+            f"{len(cand)} vs {len(base)} repeats")
+    head += f", one-sided p={p:.4g})" if p is not None else ")"
+    if drop < margin:
+        return Verdict(EXIT_OK, f"no regression: {head}; a drop below the margin of {margin:g} "
+                                "points never fails", md, p)
+    if p is None:
+        return Verdict(EXIT_CANNOT_JUDGE, f"cannot judge: {head}; with one repeat on each side "
+                       "run-to-run noise cannot be estimated (run.repeats >= 2)", md, p)
+    if p < alpha:
+        return Verdict(EXIT_REGRESSION, f"REGRESSION: {head}; worse by >= {margin:g} points and "
+                                        f"beyond run-to-run noise (p < {alpha:g})", md, p)
+    return Verdict(EXIT_OK, f"no regression: {head}; the drop is within run-to-run noise "
+                            f"(p >= {alpha:g})", md, p)
+
+
+METRICS = ("recall@1", "recall@k", "mrr")
+
+
+def judge_metrics(base: Mapping[str, float], cand: Mapping[str, float], *,
+                  tolerance: float = 1e-9) -> Verdict:
+    """Deterministic metrics (eval-resolver): any drop beyond `tolerance` is a regression."""
+    worse = [f"{k} {base[k]:.4f} -> {cand[k]:.4f}" for k in METRICS if cand[k] < base[k] - tolerance]
+    if worse:
+        return Verdict(EXIT_REGRESSION, "REGRESSION: " + "; ".join(worse))
+    return Verdict(EXIT_OK, "no regression: " + ", ".join(f"{k} {base[k]:.4f} -> {cand[k]:.4f}"
+                                                          for k in METRICS))
+
+
+# -- finding the baseline ---------------------------------------------------------------------------
+
+def latest_baseline(results: Path, cand_dir: Path, cand: RunRecord) -> Entry:
+    """The latest complete run with the candidate's fingerprint that started before it, under
+    `results`. Any unreadable record on the way is an error naming it (never skipped: it might be
+    the baseline); none found is an error saying where it looked."""
+    if cand.fingerprint is None:
+        raise InputError("the candidate's record has no fingerprint (written before schema 2); "
+                         "name a baseline with --baseline RUN", file=str(cand_dir / RUN_FILE))
+    best: Entry | None = None
+    for d in record_dirs([results]):
+        if d.resolve() == cand_dir.resolve():
+            continue
+        try:
+            rec = read_record(d)
+        except LabError as e:
+            raise InputError(f"cannot look for a baseline: {e}", file=str(d / RUN_FILE)) from None
+        if rec.fingerprint != cand.fingerprint or rec.status != "complete":
+            continue
+        e = Entry(d, rec)
+        if e.sort_key() >= (cand.started_at, cand.run_id):
+            continue
+        if best is None or e.sort_key() > best.sort_key():
+            best = e
+    if best is None:
+        raise InputError(f"no baseline: no complete run with fingerprint {cand.fingerprint[:12]} "
+                         f"started before {cand.run_id} under {results} (name one with --baseline)")
+    return best
+
+
+def comparable(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path) -> None:
+    """Both runs complete and of the same suite size, or an error naming the record."""
+    for rec, d, what in ((base, base_dir, "baseline"), (cand, cand_dir, "candidate")):
+        if rec.status != "complete":
+            raise InputError(f"the {what} is not complete (status {rec.status}); finish it with "
+                             f"`lab resume {d}`", file=str(d / RUN_FILE))
+    nb, nc = {r.n for r in base.repeats}, {r.n for r in cand.repeats}
+    if nb and nc and nb != nc:
+        raise InputError(f"not comparable: the baseline has {sorted(nb)} tests per repeat, the "
+                         f"candidate {sorted(nc)}", file=str(cand_dir / RUN_FILE))
+
+
+def gate_runs(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path, *,
+              alpha: float = DEFAULT_ALPHA, margin: float = DEFAULT_MARGIN) -> Verdict:
+    comparable(base, cand, base_dir, cand_dir)
+    return judge_repeats(base.scores, cand.scores, alpha=alpha, margin=margin)
+
+
+def metric_drops(base: Mapping[str, Any], cand: Mapping[str, Any], tolerance: float = 1e-9) -> list[str]:
+    """eval-resolver: the metrics that got worse (kept for `lab.eval_resolver.regression`)."""
+    v = judge_metrics(base["metrics"], cand["metrics"], tolerance=tolerance)
+    return v.message.removeprefix("REGRESSION: ").split("; ") if v.regression else []

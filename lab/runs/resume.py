@@ -1,0 +1,179 @@
+"""Resuming a run: which run to resume, and what of it is kept.
+
+What is kept (`recover`):
+- every complete repeat (a repeat whose transcript holds every test of the suite — also when the
+  process died before the record said so);
+- of the interrupted repeat: nothing in single-session mode (the growing context *is* the
+  experiment, so it restarts from its first test); every finished test in isolated mode (it goes
+  on from the first unfinished test);
+- a half-written last line (the test in flight at a SIGKILL) is dropped.
+
+tests.csv is rebuilt from the kept transcript lines and must match what is on disk byte for byte
+(after the dropped tail): a row that differs means a hand-edited file, and resume stops naming it.
+
+Which run (`choose`, for `lab run ... run.resume=true`): the newest run of the experiment with the
+same fingerprint — complete with enough repeats: nothing to do; otherwise resumed. No run with this
+fingerprint: a new run, unless an unfinished run asked for exactly this config and its inputs have
+changed since (corpus, model file, templates...): that is refused, with the differing inputs shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from lab.agent.result import TestResult
+from lab.errors import InputError
+from lab.runs.fingerprint import Fingerprint, canonical_json
+from lab.runs.history import Entry, scan
+from lab.runs.io import atomic_write_text
+from lab.runs.record import (RUN_FILE, TESTS_FILE, RepeatSummary, RunRecord, csv_header, csv_row,
+                             read_transcript, summarize_repeat, transcript_path)
+from lab.runs.tables import TestRow
+
+
+@dataclass
+class Recovered:
+    complete: dict[int, RepeatSummary] = field(default_factory=dict)   # repeat -> summary
+    partial: dict[int, list[TestResult]] = field(default_factory=dict)  # isolated: finished tests
+    discarded: int = 0          # finished tests of an interrupted single-session repeat (rerun)
+    dropped_tail: bool = False  # a half-written line (the test in flight) was removed
+
+    @property
+    def kept_tests(self) -> int:
+        return sum(s.n for s in self.complete.values()) + sum(len(v) for v in self.partial.values())
+
+    def event(self) -> dict:
+        return {"kept_repeats": sorted(self.complete), "kept_tests": self.kept_tests,
+                "continued_repeat": {k: len(v) for k, v in self.partial.items()} or None,
+                "restarted_tests_discarded": self.discarded, "dropped_half_written": self.dropped_tail}
+
+
+def base_seed(record: RunRecord) -> int:
+    return int(((record.config or {}).get("run") or {}).get("seed") or 0)
+
+
+def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str) -> Recovered:
+    """Decide what of `run_dir` is kept, and rewrite its files to exactly that (atomically)."""
+    run_dir = Path(run_dir)
+    ids = [t.id for t in tests]
+    n = len(ids)
+    in_record = {r.repeat: r for r in record.repeats}
+    out = Recovered()
+    csv_text = [csv_header()]
+    paths = []
+    k = 0
+    while transcript_path(run_dir, k).is_file():
+        paths.append(transcript_path(run_dir, k))
+        k += 1
+    writes: list[tuple[Path, str | None]] = []       # applied only when every check passed
+    for k, path in enumerate(paths):
+        header, results = read_transcript(path, torn_tail_ok=True)
+        raw = path.read_text(encoding="utf-8")
+        if not raw.endswith("\n") and raw:
+            out.dropped_tail = True
+        got = [r.test_id for r in results]
+        if got != ids[:len(got)] or [r.index for r in results] != list(range(1, len(got) + 1)):
+            raise InputError("transcript does not follow the suite's tests in order (another suite, "
+                             "or hand-edited)", file=str(path))
+        seed = header.get("seed", base_seed(record) + k)
+        if len(results) == n:
+            out.complete[k] = in_record.get(k) or summarize_repeat(
+                k, seed, results, sum(r.wall_s for r in results),
+                [e for r in results for e in r.evictions])
+            csv_text += [csv_row(TestRow.of(k, seed, r)) for r in results]
+            continue
+        if k != len(paths) - 1:
+            raise InputError(f"repeat {k} is unfinished but later repeats exist", file=str(path))
+        if k in in_record:
+            raise InputError(f"the record says repeat {k} is complete, its transcript has "
+                             f"{len(results)} of {n} tests", file=str(path))
+        if session == "isolated" and header and results:
+            out.partial[k] = results
+            csv_text += [csv_row(TestRow.of(k, seed, r)) for r in results]
+            kept = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]
+            writes.append((path, "".join(ln + "\n" for ln in kept)))
+        else:
+            out.discarded += len(results)
+            writes.append((path, None))
+    for k in in_record:
+        if k not in out.complete:
+            raise InputError(f"the record says repeat {k} is complete, its transcript is missing",
+                             file=str(transcript_path(run_dir, k)))
+    expected = "".join(csv_text)
+    csv_path = run_dir / TESTS_FILE
+    try:
+        on_disk = csv_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        on_disk = ""
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read tests table: {e}", file=str(csv_path)) from None
+    kept_rows = len(csv_text) > 1
+    if not (on_disk.startswith(expected) or (not kept_rows and expected.startswith(on_disk))):
+        raise InputError("tests table does not match the transcripts (hand-edited?); resume keeps "
+                         "only what both say", file=str(csv_path),
+                         line=_first_difference(on_disk, expected))
+    if len(on_disk) > len(expected):
+        out.dropped_tail = out.dropped_tail or not on_disk.endswith("\n")
+    writes.append((csv_path, expected))
+    for path, text in writes:
+        if text is None:
+            path.unlink()
+        else:
+            atomic_write_text(path, text)
+    for stray in run_dir.glob(f".{RUN_FILE}.*.tmp"):   # a record write cut short before its rename
+        stray.unlink()
+    return out
+
+
+def _first_difference(a: str, b: str) -> int:
+    for i, (x, y) in enumerate(zip(a.split("\n"), b.split("\n")), 1):
+        if x != y:
+            return i
+    return min(a.count("\n"), b.count("\n")) + 1
+
+
+# -- which run ---------------------------------------------------------------------------------------
+
+@dataclass
+class Choice:
+    action: str                 # new | resume | done
+    entry: Entry | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def request_of(config: dict) -> str:
+    """What was asked for: the config without the run group (seeds, repeats, paths, resume)."""
+    return canonical_json({k: v for k, v in (config or {}).items() if k != "run"})
+
+
+def check_same_inputs(record: RunRecord, now: Fingerprint, where: Path) -> None:
+    """Refuse to continue a run whose inputs changed since it started (differences shown)."""
+    if record.fingerprint is None:
+        raise InputError("the record has no fingerprint (written before schema 2): cannot check "
+                         "that the inputs are unchanged, so it is not resumed", file=str(where))
+    if record.fingerprint != now.value:
+        then = Fingerprint(record.fingerprint, record.fingerprint_inputs)
+        lines = then.differences(now)
+        raise InputError("the inputs changed since this run started (fingerprint "
+                         f"{then.short} -> {now.short}); resuming would mix two experiments. "
+                         "Differing inputs:\n  " + "\n  ".join(lines or then.differing(now))
+                         + "\nStart a new run instead (without run.resume=true).", file=str(where))
+
+
+def choose(results: Path, experiment: str, fp: Fingerprint, config: dict, planned: int) -> Choice:
+    h = scan(results, experiment=experiment)
+    choice = Choice("new", notes=list(h.warnings))
+    for e in h.entries:                                 # newest first
+        if e.record.fingerprint != fp.value or e.live:
+            continue
+        if e.record.status == "complete" and len(e.record.repeats) >= planned:
+            return Choice("done", e, choice.notes)
+        return Choice("resume", e, choice.notes)
+    asked = request_of(config)
+    for e in h.entries:
+        r = e.record
+        if r.status != "complete" and r.fingerprint and not e.live and request_of(r.config) == asked:
+            check_same_inputs(r, fp, e.run_dir / RUN_FILE)
+    return choice
