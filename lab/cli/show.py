@@ -50,6 +50,11 @@ def show(run: str, test_id: str | None, repeat: int, results: str) -> None:
         raise InputError(f"no transcript of repeat {repeat} (there are: {', '.join(have) or 'none'})",
                          file=str(transcript_path(run_dir, repeat)))
     _, tests = load_repeat(run_dir, repeat)
+    match = [t for t in tests if t.test_id == test_id]
+    if test_id is not None and not match:
+        ids = [t.test_id for t in tests]
+        raise InputError(f"no test {test_id!r} in repeat {repeat} ({len(ids)} tests: "
+                         f"{', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})", key="--test")
     click.echo(f"run {run_dir} [{rec.status}]  experiment {rec.experiment}  vocab {meta['vocabulary']}  "
                f"model {meta['model']}  suite {meta['suite']}  repeat {repeat}")
     click.echo("")
@@ -58,11 +63,6 @@ def show(run: str, test_id: str | None, repeat: int, results: str) -> None:
         click.echo("")
         click.echo(f"lab show {run} --repeat {repeat} --test ID   prints one of them")
         return
-    match = [t for t in tests if t.test_id == test_id]
-    if not match:
-        ids = [t.test_id for t in tests]
-        raise InputError(f"no test {test_id!r} in repeat {repeat} ({len(ids)} tests: "
-                         f"{', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})", key="--test")
     click.echo(format_test(match[0]))
 
 
