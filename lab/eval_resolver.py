@@ -105,9 +105,7 @@ def evaluate(resolver: Resolver, suite: Suite, top_k: int | None = None) -> Eval
 
 
 def regression(base: Mapping[str, Any], cand: Mapping[str, Any], tolerance: float = 1e-9) -> list[str]:
-    """Metrics that got worse from `base` to `cand` (retrieval is deterministic: any drop counts)."""
-    worse = []
-    for k in ("recall@1", "recall@k", "mrr"):
-        if cand["metrics"][k] < base["metrics"][k] - tolerance:
-            worse.append(f"{k} {base['metrics'][k]:.4f} -> {cand['metrics'][k]:.4f}")
-    return worse
+    """Metrics that got worse from `base` to `cand` (retrieval is deterministic: any drop counts).
+    The rule lives with the run gate (lab/runs/gate.py), so both gates share exit codes."""
+    from lab.runs.gate import metric_drops
+    return metric_drops(base, cand, tolerance)

@@ -68,7 +68,8 @@ def _print_text(result: dict) -> None:
 def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, results, no_save):
     """Recall@1, recall@k and MRR of the resolver on a suite. OVERRIDES are Hydra overrides."""
     from lab.contamination import warn
-    from lab.eval_resolver import evaluate, regression
+    from lab.eval_resolver import evaluate
+    from lab.runs.gate import EXIT_CANNOT_JUDGE, judge_metrics
     from lab.pathfinder.resolver import load_resolver
     from lab.runs.io import atomic_write_text, new_run_dir
     from lab.suites import load_suite, suite_path
@@ -91,16 +92,14 @@ def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, 
         click.echo(json.dumps(data, indent=2))
     else:
         _print_text(data)
-    if fail_on_regression:
+    if fail_on_regression:   # the gate's exit codes: lab/runs/gate.py (shared with lab diff)
         if base is None:
             click.echo(f"error: no previous eval with fingerprint {result.fingerprint[:12]} under "
                        f"{results_dir / EVAL_DIR}: nothing to compare against", err=True)
-            sys.exit(2)
-        worse = regression(base, data)
-        if worse:
-            click.echo(f"REGRESSION against {base_file}: " + "; ".join(worse), err=True)
-            sys.exit(1)
-        click.echo(f"no regression against {base_file}", err=True)
+            sys.exit(EXIT_CANNOT_JUDGE)
+        verdict = judge_metrics(base["metrics"], data["metrics"])
+        click.echo(f"{verdict.message} [against {base_file}]", err=True)
+        sys.exit(verdict.code)
 
 
 COMMANDS = [eval_resolver]

@@ -1,0 +1,186 @@
+"""`lab diff` and the regression gate: identical runs -> 0, a worse candidate -> 1, a worse one
+within run-to-run noise -> 0, no baseline -> 2, a damaged baseline -> 2 with the file named; the
+t statistics against known values; eval-resolver shares the exit codes."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from lab.cli import main
+from lab.run import run
+from lab.runs.gate import EXIT_CANNOT_JUDGE, EXIT_OK, EXIT_REGRESSION, judge_metrics, judge_repeats
+from lab.runs.stats import mean_difference, t_ppf, t_sf
+from test_runs_support import scripted, scripted_cfg
+
+
+def make(tmp_path, repeats=3, fails=lambda t, s: False, *extra):
+    return run(scripted_cfg(tmp_path, f"run.repeats={repeats}", *extra), backend=scripted(fails=fails),
+               progress=False).run_dir
+
+
+def lab(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+def test_t_distribution_against_tables():
+    assert math.isclose(t_sf(2.0, 5), 0.0509697, abs_tol=1e-6)
+    assert math.isclose(t_sf(1.0, 1), 0.25, abs_tol=1e-12)           # Cauchy
+    assert math.isclose(t_sf(-1.0, 1), 0.75, abs_tol=1e-12)
+    assert math.isclose(t_ppf(0.975, 2), 4.302653, abs_tol=1e-5)
+    assert math.isclose(t_ppf(0.95, 10), 1.812461, abs_tol=1e-5)
+    assert math.isclose(t_ppf(0.975, 1000), 1.962339, abs_tol=1e-5)
+
+
+def test_welch_by_hand():
+    # base 66 60 56 (the source log's exist_similar runs), cand 67 65 63
+    d = mean_difference([66, 60, 56], [67, 65, 63])
+    vb, vc = 76 / 3 / 3, 4 / 3                     # variance / n per side
+    assert math.isclose(d.diff, 13 / 3) and math.isclose(d.se, math.sqrt(vb + vc))
+    assert math.isclose(d.df, (vb + vc) ** 2 / (vb ** 2 / 2 + vc ** 2 / 2))
+    lo, hi = d.ci(0.95)
+    assert math.isclose(hi - d.diff, t_ppf(0.975, d.df) * d.se)
+    assert mean_difference([5], [3]).se is None
+    assert mean_difference([5, 5], [3]).method == "pooled"
+
+
+def test_gate_rule():
+    assert judge_repeats([6, 6, 6], [6, 6, 6]).code == EXIT_OK
+    assert judge_repeats([6, 6, 6], [4, 4, 4]).code == EXIT_REGRESSION            # deterministic drop
+    assert judge_repeats([6, 6, 6], [5.5, 5.5, 5.5]).code == EXIT_OK              # below the margin
+    assert judge_repeats([6, 6, 6], [5.5, 5.5, 5.5], margin=0).code == EXIT_REGRESSION
+    noisy = judge_repeats([6, 6, 6], [6, 2, 6])       # -1.33 points, t = 1 on 2 df: p = 0.21
+    assert noisy.code == EXIT_OK and "within run-to-run noise" in noisy.message
+    assert math.isclose(noisy.p, t_sf(1.0, 2))
+    assert judge_repeats([6, 6, 6], [6, 2, 6], alpha=0.25).code == EXIT_REGRESSION
+    assert judge_repeats([66, 60, 56], [52, 57, 55]).code == EXIT_OK             # p = 0.08
+    assert judge_repeats([66, 60, 56], [52, 57, 55], alpha=0.1).code == EXIT_REGRESSION
+    assert judge_repeats([6], [3]).code == EXIT_CANNOT_JUDGE                     # no noise estimate
+    assert judge_repeats([6], [6]).code == EXIT_OK
+    assert judge_repeats([], [6]).code == EXIT_CANNOT_JUDGE
+    assert judge_metrics({"recall@1": .5, "recall@k": .9, "mrr": .6},
+                         {"recall@1": .4, "recall@k": .9, "mrr": .6}).code == EXIT_REGRESSION
+
+
+# -- lab diff --------------------------------------------------------------------------------------
+
+def test_diff_shows_repeats_categories_flips_and_outcome_changes(tmp_path):
+    base = make(tmp_path, 3)
+    cand = make(tmp_path, 3, lambda t, s: (t == "mini-03" and s in (1, 2)) or t == "mini-05")
+    res = lab("diff", str(base), str(cand))
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "same fingerprint" in out
+    assert "     0      6/6      5/6" in out and "     1      6/6      4/6" in out
+    assert "cand - base -1.67 points (90% CI" in out
+    assert "  D        1   1.00   0.33  -0.67" in out and "  F        3   3.00   2.00  -1.00" in out
+    assert "flipped tests (2)" in out
+    assert "mini-05" in out and "3/3 -> 0/3   flipped in 3/3" in out
+    assert "mini-03" in out and "3/3 -> 1/3   flipped in 2/3" in out
+    assert "passx3 -> passx1 failx2" in out and "pass 18->13" in out
+    data = json.loads(lab("diff", str(base), str(cand), "--format", "json").output)
+    assert data["same_fingerprint"] and data["base"]["scores"] == [6, 6, 6]
+    assert data["cand"]["scores"] == [5, 4, 4] and data["mean"]["diff"] == pytest.approx(-5 / 3)
+    assert [f["test_id"] for f in data["flipped"]] == ["mini-03", "mini-05"]
+    assert data["flipped"][0]["flipped_repeats"] == 2
+
+
+def test_diff_of_runs_with_different_inputs_names_them(tmp_path):
+    base = make(tmp_path, 1)
+    cand = make(tmp_path, 1, lambda t, s: False, "vocab=minimal")
+    res = lab("diff", str(base), str(cand))
+    assert res.exit_code == 0 and "fingerprints differ" in res.output
+    assert "vocab.maybe_exts.presence" in res.output
+
+
+def test_usage_errors_exit_2(tmp_path):
+    base = make(tmp_path, 1)
+    assert lab("diff", str(base)).exit_code == 2                         # one run, no gate
+    assert lab("diff", "a", "b", "c").exit_code == 2
+    assert lab("diff", str(base), str(tmp_path / "nope")).exit_code == 2
+    assert lab("diff", "--fail-on-regression", str(base), "--alpha", "1.5").exit_code == 2
+    assert lab("diff", str(base), str(base), "--margin", "-1").exit_code == 2
+
+
+# -- the gate ---------------------------------------------------------------------------------------
+
+def test_identical_scripted_runs_pass_the_gate(tmp_path):
+    make(tmp_path, 3)
+    cand = make(tmp_path, 3)
+    res = lab("diff", "--fail-on-regression", str(cand))
+    assert res.exit_code == 0, res.output
+    assert "no regression" in res.stderr
+
+
+def test_a_worse_candidate_fails_the_gate(tmp_path):
+    base = make(tmp_path, 3)
+    middle = make(tmp_path, 3, lambda t, s: t == "mini-01")
+    cand = make(tmp_path, 3, lambda t, s: t in ("mini-02", "mini-04"))
+    res = lab("diff", "--fail-on-regression", str(cand), "--baseline", str(base))
+    assert res.exit_code == 1, res.output
+    assert "REGRESSION" in res.stderr and str(base) in res.stderr
+    # automatic baseline: the latest complete run with the same fingerprint before the candidate
+    res = lab("diff", "--fail-on-regression", str(cand))
+    assert res.exit_code == 1 and "mean 4.00 vs baseline 5.00" in res.stderr and str(middle) in res.stderr
+    data = json.loads(lab("diff", "--fail-on-regression", str(cand), "--format", "json").stdout)
+    assert data["gate"]["exit_code"] == 1 and data["gate"]["p"] == 0.0
+
+
+def test_worse_within_noise_passes_and_margin_and_alpha_are_configurable(tmp_path):
+    base = make(tmp_path, 3)
+    cand = make(tmp_path, 3, lambda t, s: s == 1 and t in ("mini-01", "mini-02", "mini-03", "mini-04"))
+    assert lab("diff", "--fail-on-regression", str(cand)).exit_code == 0        # p = 0.21
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.3").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.3",
+               "--margin", "2").exit_code == 0                                   # drop 1.33 < 2
+    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.3").exit_code == 1
+
+
+def test_missing_baseline_exits_2(tmp_path):
+    cand = make(tmp_path, 2)
+    res = lab("diff", "--fail-on-regression", str(cand))
+    assert res.exit_code == 2 and "no baseline" in res.stderr
+    other = make(tmp_path, 2, lambda t, s: False, "vocab=minimal")   # another fingerprint
+    res = lab("diff", "--fail-on-regression", str(other))
+    assert res.exit_code == 2 and "no baseline" in res.stderr
+
+
+@pytest.mark.parametrize("damage", ["truncate", "edit", "tests.csv"])
+def test_corrupt_baseline_exits_2_naming_the_file(tmp_path, damage):
+    base = make(tmp_path, 2)
+    cand = make(tmp_path, 2)
+    target = base / ("tests.csv" if damage == "tests.csv" else "run.json")
+    text = target.read_text()
+    if damage == "edit":
+        rec = json.loads(text)
+        rec["repeats"][0]["score"] = "six"
+        target.write_text(json.dumps(rec))
+    else:
+        target.write_text(text[: len(text) // 2])
+    if damage != "tests.csv":
+        res = lab("diff", "--fail-on-regression", str(cand))                 # found by the search
+        assert res.exit_code == 2 and str(target) in res.stderr, res.output
+    res = lab("diff", "--fail-on-regression", str(cand), "--baseline", str(base))
+    assert res.exit_code == 2 and str(target) in res.stderr, res.output
+
+
+def test_an_unfinished_candidate_cannot_be_judged(tmp_path):
+    make(tmp_path, 2)
+    cand = make(tmp_path, 2)
+    rec = json.loads((cand / "run.json").read_text())
+    rec["status"] = "interrupted"
+    (cand / "run.json").write_text(json.dumps(rec))
+    res = lab("diff", "--fail-on-regression", str(cand))
+    assert res.exit_code == 2 and "not complete" in res.stderr and "lab resume" in res.stderr
+
+
+def test_runs_by_id(tmp_path):
+    base = make(tmp_path, 1)
+    cand = make(tmp_path, 1)
+    res = lab("diff", base.name, cand.name, "--results", str(tmp_path))
+    assert res.exit_code == 0 and f"base {base}" in res.output

@@ -1,0 +1,115 @@
+"""Shared by the run tests (records, fingerprint, history, diff, gate, resume): configs over
+minirepo, a scripted model whose answers depend on the test and the repeat's seed, a subprocess
+`lab`, and comparisons that leave out wall-clock figures. No tests here."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from lab.config import compose
+from lab.models import ScriptedBackend
+from lab.models.textcalls import hermes_call_text
+
+REPO = Path(__file__).resolve().parent.parent
+MINIREPO = REPO / "tests/data/minirepo"
+MINI_SUITE = REPO / "tests/data/mini_suite.yaml"
+TEMPLATES = REPO / "tests/data/agent/templates.yaml"
+MINI_IDS = ["mini-01", "mini-02", "mini-03", "mini-04", "mini-05", "mini-06"]
+
+
+def common_args(results: Path, *extra: str) -> list[str]:
+    return [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"agent.templates={TEMPLATES}",
+            f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false",
+            *extra]
+
+
+def follower_args(results: Path, *extra: str) -> list[str]:
+    """`lab run` arguments for the no-LLM tool_follower (deterministic, 6/6 on minirepo)."""
+    return ["model=tool_follower", *common_args(results, *extra)]
+
+
+def scripted_cfg(results: Path, *extra: str):
+    return compose(["model=scripted", *common_args(results, *extra)])
+
+
+class Solver:
+    """Resolve, then answer: right, unless `fails(test_id, seed)` says this test fails in the
+    repeat with this seed (then a wrong existing path). `sleep` per turn makes tests take time."""
+
+    def __init__(self, backend: ScriptedBackend, fails=lambda test_id, seed: False, sleep: float = 0.0,
+                 log: list | None = None) -> None:
+        self.backend, self.fails, self.sleep = backend, fails, sleep
+        self.log = log if log is not None else []
+
+    def __call__(self, req):
+        if self.sleep:
+            time.sleep(self.sleep)
+        start = max(i for i, m in enumerate(req.messages) if m.role == "user"
+                    and m.content.startswith("Test "))
+        if not any(m.role == "tool" for m in req.messages[start:]):
+            self.log.append(req.test.id)
+            return hermes_call_text("path_resolve", {"query": req.test.query})
+        if self.fails(req.test.id, self.backend.seed):
+            return "ANSWER: README.md"
+        return f"ANSWER: {req.test.expected[0].split('#')[0]}"
+
+
+def scripted(fails=lambda test_id, seed: False, sleep: float = 0.0, log: list | None = None) -> ScriptedBackend:
+    backend = ScriptedBackend()
+    backend.enqueue(itertools.repeat(Solver(backend, fails, sleep, log), 5000))
+    return backend
+
+
+def lab_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-c", "import sys; from lab.cli import main; sys.exit(main())", *args]
+
+
+def lab_proc(*args: str, env: dict | None = None, cwd: Path | None = None, **kw) -> subprocess.Popen:
+    e = {k: v for k, v in os.environ.items() if k != "VOCAB_LAB_KILL_AT"}
+    e.update(env or {})
+    return subprocess.Popen(lab_cmd(*args), env=e, cwd=cwd or REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kw)
+
+
+def lab_sub(*args: str, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    p = lab_proc(*args, env=env)
+    out, err = p.communicate(timeout=timeout)
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
+
+
+def run_dirs(results: Path, experiment: str = "default") -> list[Path]:
+    d = Path(results) / experiment
+    return sorted(p for p in d.iterdir() if p.is_dir() and not p.name.startswith(".")) if d.is_dir() else []
+
+
+# -- comparing runs without their clocks ----------------------------------------------------------
+
+def row_key(row) -> dict:
+    d = asdict(row)
+    d.pop("wall_s")
+    return d
+
+
+def repeat_key(rep) -> dict:
+    d = asdict(rep)
+    for k in ("wall_s", "generation_tps"):
+        d.pop(k)
+    return d
+
+
+def result_key(result) -> dict:
+    d = result.to_dict()
+    for k in ("wall_s", "prompt_eval_s", "generation_s"):
+        d.pop(k)
+    for c in d["tool_calls"]:
+        c.pop("wall_s")
+    for u in d["turn_usage"]:
+        u.pop("prompt_eval_s")
+        u.pop("generation_s")
+    return d
