@@ -78,24 +78,20 @@ def permutation_p(a: np.ndarray, b: np.ndarray, *, n_perm: int = 10_000,
     (p, labellings counted, exact)."""
     pooled = np.concatenate([a, b]).astype(float)
     na, n = len(a), len(a) + len(b)
-    observed = abs(a.mean() - b.mean())
-    total = comb(n, na)
+    observed = abs(float(np.mean(a)) - float(np.mean(b)))
     tol = 1e-9 * max(1.0, observed)
-    if total <= n_perm:
-        hits = 0
-        s = pooled.sum()
-        for idx in itertools.combinations(range(n), na):
-            sa = pooled[list(idx)].sum()
-            if abs(sa / na - (s - sa) / (n - na)) >= observed - tol:
-                hits += 1
-        return hits / total, total, True
-    rng = np.random.default_rng(seed)
-    hits = 0
-    for _ in range(n_perm):
-        p = rng.permutation(pooled)
-        if abs(p[:na].mean() - p[na:].mean()) >= observed - tol:
-            hits += 1
-    return (1 + hits) / (1 + n_perm), n_perm, False
+    total = comb(n, na)
+    if total <= n_perm:                    # every labelling once
+        groups = np.array(list(itertools.combinations(range(n), na)), dtype=int)
+        exact = True
+    else:                                  # random labellings: the first na of a permutation
+        rng = np.random.default_rng(seed)
+        groups = rng.permuted(np.tile(np.arange(n), (n_perm, 1)), axis=1)[:, :na]
+        exact = False
+    sa = pooled[groups].sum(axis=1)
+    diffs = np.abs(sa / na - (pooled.sum() - sa) / (n - na))
+    hits = int((diffs >= observed - tol).sum())
+    return (hits / total, total, True) if exact else ((1 + hits) / (1 + n_perm), n_perm, False)
 
 
 def compare(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
