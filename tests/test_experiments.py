@@ -3,7 +3,6 @@ end to end (`lab run +experiment=lexiopt6`) and the report shows it beside the r
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -8,29 +8,26 @@
       transcripts/<run_id>/repeat-<k>.html   one page per repeat with a failing or flaky test;
                          the report links each such test to `...html#<test_id>`
 
-Both documents are rendered from one list of blocks (text, table, figure), so they say the same.
+Both documents are rendered from one list of blocks (lab/analysis/render.py), so they say the same.
 """
 
 from __future__ import annotations
 
-import base64
-import html
 import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
 import numpy as np
 import pandas as pd
 
 from lab.analysis import figures as figs
 from lab.analysis.load import CELL, REFERENCE_CSV, Results, cell_labels, load, load_reference
+from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
 from lab.analysis.tables import report_tables
-from lab.analysis.transcript import OUTCOME_COLORS, PAGE_CSS, load_repeat, repeat_page
+from lab.analysis.transcript import load_repeat, repeat_page
 from lab.errors import LabError
-
-Link = tuple[str, str | None]          # (text, href or None)
 
 
 @dataclass
@@ -43,172 +40,6 @@ class Report:
     transcripts: list[Path]
     results: Results
     problems: list[str] = field(default_factory=list)
-
-
-# -- blocks ----------------------------------------------------------------------------------------
-
-@dataclass
-class Table:
-    df: pd.DataFrame
-    cols: list[tuple[str, str]]                       # (header, column)
-    csv: str | None = None                            # the CSV it comes from
-    fmt: dict[str, Callable[[Any], Any]] = field(default_factory=dict)
-
-
-@dataclass
-class Figure:
-    name: str
-    caption: str
-
-
-@dataclass
-class Details:
-    summary: str
-    blocks: list
-    open: bool = False
-
-
-Block = Any   # str (a paragraph: `code` and **bold** only), Table, Figure, Details, ("h2"|"h3", text)
-
-
-def _num(v: Any, digits: int = 1) -> str:
-    if v is None or (isinstance(v, float) and np.isnan(v)) or v is pd.NA:
-        return "–"
-    if isinstance(v, (bool, np.bool_)):
-        return "yes" if v else ""
-    if isinstance(v, (int, np.integer)):
-        return str(int(v))
-    if isinstance(v, (float, np.floating)):
-        return f"{v:.{digits}f}"
-    return str(v)
-
-
-def _pct(v: Any) -> str:
-    return "–" if v is None or pd.isna(v) else f"{100 * float(v):.0f}%"
-
-
-def _cell_text(v: Any, f: Callable | None) -> Any:
-    v = f(v) if f else v
-    return v if isinstance(v, list) else _num(v)
-
-
-def _md_inline(s: str) -> str:
-    return s
-
-
-def _html_inline(s: str) -> str:
-    import re
-    s = html.escape(s)
-    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
-    return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", s)
-
-
-def _md_table(t: Table) -> str:
-    if t.df.empty:
-        return "_(none)_"
-    head = "| " + " | ".join(h for h, _ in t.cols) + " |"
-    sep = "| " + " | ".join("---" for _ in t.cols) + " |"
-    lines = [head, sep]
-    for _, row in t.df.iterrows():
-        cells = []
-        for _, c in t.cols:
-            v = _cell_text(row.get(c), t.fmt.get(c))
-            if isinstance(v, list):
-                v = " ".join(f"[{txt}]({href})" if href else txt for txt, href in v)
-            cells.append(str(v).replace("|", "\\|").replace("\n", " "))
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + (f"\n\n(table: `tables/{t.csv}.csv`)" if t.csv else "")
-
-
-def _html_table(t: Table) -> str:
-    if t.df.empty:
-        return "<p class='note'>(none)</p>"
-    out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h, _ in t.cols) + "</tr>"]
-    for _, row in t.df.iterrows():
-        tds = []
-        for _, c in t.cols:
-            raw = row.get(c)
-            v = _cell_text(raw, t.fmt.get(c))
-            if isinstance(v, list):
-                inner = " ".join(
-                    (f'<a class="badge" style="background:{OUTCOME_COLORS.get(txt, "#555")}" '
-                     f'href="{html.escape(href)}">{html.escape(txt)}</a>') if href else
-                    f'<span class="badge" style="background:{OUTCOME_COLORS.get(txt, "#555")}">{html.escape(txt)}</span>'
-                    for txt, href in v)
-                tds.append(f"<td>{inner}</td>")
-            else:
-                num = isinstance(raw, (int, float, np.integer, np.floating)) and not isinstance(raw, bool)
-                tds.append(f"<td{' class=num' if num else ''}>{html.escape(str(v))}</td>")
-        out.append("<tr>" + "".join(tds) + "</tr>")
-    out.append("</table>")
-    if t.csv:
-        out.append(f"<p class='note'>table: <a href='tables/{t.csv}.csv'>tables/{t.csv}.csv</a></p>")
-    return "\n".join(out)
-
-
-def render_markdown(title: str, blocks: list[Block]) -> str:
-    return "\n".join([f"# {title}", "", *_md_blocks(blocks)])
-
-
-def _md_blocks(blocks: list[Block]) -> list[str]:
-    out: list[str] = []
-    for b in blocks:
-        if isinstance(b, Details):
-            out += [f"#### {b.summary}", "", *_md_blocks(b.blocks)]
-        elif isinstance(b, tuple):
-            out += [("## " if b[0] == "h2" else "### ") + b[1], ""]
-        elif isinstance(b, Table):
-            out += [_md_table(b), ""]
-        elif isinstance(b, Figure):
-            out += [f"![{b.caption}](figures/{b.name}.png)", "", f"_{b.caption}_ "
-                    f"([SVG](figures/{b.name}.svg))", ""]
-        else:
-            out += [_md_inline(str(b)), ""]
-    return out
-
-
-#: sets data-figures and data-figures-rendered on <body> once every image has loaded (the
-#: headless-browser test reads them from the dumped DOM)
-RENDER_CHECK = ("<script>window.addEventListener('load',function(){var im=document.querySelectorAll("
-                "'img.fig'),ok=0;for(var i=0;i<im.length;i++){if(im[i].complete&&im[i].naturalWidth>0)ok++;}"
-                "document.body.setAttribute('data-figures',im.length);"
-                "document.body.setAttribute('data-figures-rendered',ok);});</script>")
-
-
-def render_html(title: str, blocks: list[Block], svgs: dict[str, bytes]) -> str:
-    toc = [b[1] for b in blocks if isinstance(b, tuple) and b[0] == "h2"]
-    body = [f"<h1>{html.escape(title)}</h1>",
-            "<p class='note'>" + " · ".join(f"<a href='#{_anchor(h)}'>{html.escape(h)}</a>" for h in toc) + "</p>",
-            *_html_blocks(blocks, svgs)]
-    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{html.escape(title)}</title><style>{PAGE_CSS}</style>{RENDER_CHECK}</head><body>"
-            + "\n".join(body) + "</body></html>\n")
-
-
-def _html_blocks(blocks: list[Block], svgs: dict[str, bytes]) -> list[str]:
-    body: list[str] = []
-    for b in blocks:
-        if isinstance(b, Details):
-            body.append(f"<details{' open' if b.open else ''}><summary>{_html_inline(b.summary)}</summary>")
-            body += _html_blocks(b.blocks, svgs)
-            body.append("</details>")
-        elif isinstance(b, tuple):
-            tag = "h2" if b[0] == "h2" else "h3"
-            body.append(f"<{tag} id='{_anchor(b[1])}'>{html.escape(b[1])}</{tag}>")
-        elif isinstance(b, Table):
-            body.append(_html_table(b))
-        elif isinstance(b, Figure):
-            data = base64.b64encode(svgs[b.name]).decode()
-            body.append(f"<div class='figure' id='fig-{b.name}'><img class='fig' alt='{html.escape(b.caption)}' "
-                        f"src='data:image/svg+xml;base64,{data}'><p class='note'>{html.escape(b.caption)} "
-                        f"(<a href='figures/{b.name}.png'>PNG</a>, <a href='figures/{b.name}.svg'>SVG</a>)</p></div>")
-        else:
-            body.append(f"<p>{_html_inline(str(b))}</p>")
-    return body
-
-
-def _anchor(text: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")
 
 
 # -- the report ------------------------------------------------------------------------------------
@@ -310,7 +141,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                            ("sd", "sd"), ("min–max", "range"), ("swing", "swing"), (f"{lvl} CI", "ci"),
                            ("pass^k (all)", "pass_all"), ("flaky tests", "flaky"),
                            ("never pass", "always_fail")], csv="cells",
-                   fmt={"pass_all": _pct}))
+                   fmt={"pass_all": pct}))
     b.append(Figure("score_distribution", "Score per repeat, every repeat a dot over a box"))
     b.append(Figure("score_history", "Scores in run order, beside the source log's trajectory"))
 
@@ -335,7 +166,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                                       ("tests", "tests"), ("repeats", "reps"), ("mean a", "mean_a"),
                                       ("mean b", "mean_b"), ("diff", "diff"), (f"{lvl} CI", "ci"),
                                       ("p", "p_value"), ("min p", "min_p"), ("beyond noise", "significant")],
-                   csv="comparisons", fmt={"p_value": lambda v: _num(v, 3), "min_p": lambda v: _num(v, 3)})
+                   csv="comparisons", fmt={"p_value": lambda v: num(v, 3), "min_p": lambda v: num(v, 3)})
              if len(T["comparisons"]) else Table(pd.DataFrame(), []))
     if len(T["comparisons"]):
         c = T["comparisons"]
@@ -390,7 +221,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                         ("max", "max"), ("calls / repeat", "calls_per_repeat"),
                         ("malformed / repeat", "malformed_per_repeat"),
                         ("response tokens / test", "response_tokens_per_test")], csv="tool_calls",
-                   fmt={"calls_per_test": lambda v: _num(v, 2)}))
+                   fmt={"calls_per_test": lambda v: num(v, 2)}))
     b.append("Every field a tool returns stays in a single session's context: tokens per test is the "
              "slope of the context over the session (evictions included).")
     cx = T["context"]
@@ -407,7 +238,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     b.append(Table(ft, [("cell", "cell"), ("tool", "tool"), ("field", "field"),
                         ("tokens / repeat", "tokens_per_repeat"), ("tokens / call", "tokens_per_call"),
                         ("calls with it", "present_calls"), ("share of calls", "share_of_calls")],
-                   csv="field_tokens", fmt={"share_of_calls": _pct}))
+                   csv="field_tokens", fmt={"share_of_calls": pct}))
     b.append(Figure("field_tokens", "Tokens each response field added per repeat"))
 
     b.append(("h2", "What changed between runs"))
