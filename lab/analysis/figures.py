@@ -216,8 +216,8 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
     if not has_ref and not has_runs:
         return _empty(title, "no runs")
     n_runs = repeats["run_id"].nunique() if has_runs else 0
-    ratios = ([len(ref)] if has_ref else []) + ([max(n_runs, 2)] if has_runs else [])
-    fig = Figure(figsize=(max(7.0, 3 + 0.45 * n_runs + (0.4 * len(ref) if has_ref else 0)), 4.0),
+    ratios = ([len(ref)] if has_ref else []) + ([max(n_runs, 5)] if has_runs else [])
+    fig = Figure(figsize=(max(7.0, 3 + 0.45 * max(n_runs, 5) + (0.4 * len(ref) if has_ref else 0)), 4.0),
                  layout="constrained")
     axes = fig.subplots(1, len(ratios), squeeze=False, gridspec_kw={"width_ratios": ratios})[0]
     k = 0
@@ -257,7 +257,7 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
                       rotation=45, ha="right", fontsize=6)
         ax.set_ylim(0, df["n"].max() * 1.08)
         ax.set_ylabel("score")
-        ax.set_title("runs of this report (dots: repeats; bar: mean)", fontsize=9)
+        ax.set_title("runs here (dot: repeat; bar: mean)", fontsize=9)
         ax.legend(fontsize=7, loc="lower left")
     fig.suptitle(title, fontsize=10)
     return fig

@@ -141,7 +141,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                            ("sd", "sd"), ("min–max", "range"), ("swing", "swing"), (f"{lvl} CI", "ci"),
                            ("pass^k (all)", "pass_all"), ("flaky tests", "flaky"),
                            ("never pass", "always_fail")], csv="cells",
-                   fmt={"pass_all": pct}))
+                   fmt={"pass_all": pct, "swing": lambda v: num(int(v)) if pd.notna(v) else "–"}))
     b.append(Figure("score_distribution", "Score per repeat, every repeat a dot over a box"))
     b.append(Figure("score_history", "Scores in run order, beside the source log's trajectory"))
 
