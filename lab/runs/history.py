@@ -26,8 +26,8 @@ class Entry:
 
     @property
     def live(self) -> bool:
-        """A `running` record whose process still holds the run's lock."""
-        return self.record.status == "running" and is_live(self.run_dir)
+        """Some process holds the run's lock: it is being written (run or resumed) right now."""
+        return is_live(self.run_dir)
 
     @property
     def state(self) -> str:
