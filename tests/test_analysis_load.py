@@ -61,7 +61,7 @@ def test_damaged_run_is_left_out_and_named(results, tmp_path):
 
 
 def test_rows_of_an_unfinished_repeat_are_kept_but_not_counted(results, tmp_path):
-    src = sorted((results / "vocab-sweep").iterdir())[0]
+    src = find_run_dirs([results / "vocab-sweep"])[0]
     run = tmp_path / "r" / src.name
     shutil.copytree(src, run)
     rec = read_record(run)
@@ -90,3 +90,14 @@ def test_reference_table_is_marked_and_states_only_the_logs_numbers():
         ("tasks40", "tasks40", "total", 40, 40)}
     assert ref.loc[ref["experiment"] == "tasks40", "tool_calls"].item() == 42
     assert ref["tool_calls"].notna().sum() == 1
+
+
+def test_a_damaged_transcript_keeps_the_scores_and_names_the_file(results, tmp_path):
+    src = find_run_dirs([results / "follower"])[0]
+    run = tmp_path / src.name
+    shutil.copytree(src, run)
+    t = run / "transcripts/repeat-1.jsonl"
+    t.write_text(t.read_text() + '{"type": "test", "test_id": ')        # cut mid-line
+    res = load(run)
+    assert len(res.tests) == 140 and len(res.repeats) == 2
+    assert res.calls.empty and len(res.problems) == 1 and "repeat-1.jsonl" in res.problems[0]

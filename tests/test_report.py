@@ -101,7 +101,9 @@ def test_report_of_one_run_dir_and_a_damaged_run(results, tmp_path):
 
 
 def test_lab_show_prints_one_test_readably(results):
-    run = sorted((results / "vocab-sweep").iterdir())[1]
+    from lab.analysis import find_run_dirs
+
+    run = find_run_dirs([results / "vocab-sweep"])[1]
     res = CliRunner().invoke(main, ["show", str(run), "--repeat", "1"])
     assert res.exit_code == 0 and "t46" in res.output and "outcome" in res.output
     res = CliRunner().invoke(main, ["show", run.name, "--results", str(results), "--test", "t05",

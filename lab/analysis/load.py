@@ -94,10 +94,15 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         try:
             rec = read_record(d)
             rows = read_tests_csv(d / TESTS_FILE) if (d / TESTS_FILE).is_file() else []
-            call_rows, field_rows = (_transcript_rows(d, rec) if transcripts else ([], []))
         except LabError as e:
             res.problems.append(f"{d}: {e}")
             continue
+        call_rows, field_rows = [], []
+        if transcripts:
+            try:
+                call_rows, field_rows = _transcript_rows(d, rec)
+            except LabError as e:      # e.g. a last line cut by a kill: keep the scores, lose the calls
+                res.problems.append(f"{d}: {e} (its tool calls and field tokens are left out)")
         if rec.run_id in res.records:
             res.problems.append(f"{d}: run id {rec.run_id} already loaded from {res.run_dirs[rec.run_id]}")
             continue
