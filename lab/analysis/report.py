@@ -136,7 +136,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
         cells = cells.assign(cell=cell_labels(cells, by).to_numpy(),
                              ci=[f"{a:.1f}–{c:.1f}" for a, c in zip(cells["ci_low"], cells["ci_high"])],
                              range=[f"{a:.0f}–{c:.0f}" for a, c in zip(cells["min"], cells["max"])])
-    b.append(Table(cells, [("cell", "cell"), *[(c, c) for c in by], ("experiments", "experiments"),
+    b.append(Table(cells, [*[(c, c) for c in by], ("experiments", "experiments"),
                            ("repeats", "repeats"), ("n", "n"), ("scores", "scores"), ("mean", "mean"),
                            ("sd", "sd"), ("min–max", "range"), ("swing", "swing"), (f"{lvl} CI", "ci"),
                            ("pass^k (all)", "pass_all"), ("flaky tests", "flaky"),
