@@ -270,13 +270,13 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None) -> RunOutput:
 
 
 def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: bool | None) -> RunOutput:
-    record = read_record(run_dir)
-    check_same_inputs(record, p.fingerprint, run_dir / RUN_FILE)
     lock = RunLock(run_dir)
     if not lock.acquire(wait_s=1.0):
         raise InputError("the run is being written by another process (its lock is held); "
                          "it cannot be resumed", file=str(run_dir))
     try:
+        record = read_record(run_dir)      # read under the lock: what the last writer left
+        check_same_inputs(record, p.fingerprint, run_dir / RUN_FILE)
         if record.status == "complete" and len(record.repeats) >= repeats:
             lock.release()
             print(f"{run_dir} is complete: nothing to resume", file=sys.stderr)
