@@ -243,10 +243,12 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
 
     b.append(("h2", "What changed between runs"))
     b.append("Each run against the one before it in run order: resolved config (a group by its name "
-             "when that changed; run.* left out), suite and corpus content, model file.")
+             "when that changed; run.* left out), suite and corpus content, model file. Runs with the "
+             "same fingerprint ran under the same conditions (`lab diff` compares two in depth).")
     b.append(Table(T["changes"], [("#", "run_order"), ("experiment", "experiment"), ("run", "run_id"),
                                   ("cell", "cell"), ("status", "status"), ("scores", "scores"),
-                                  ("mean", "mean"), ("Δ mean", "delta"), ("what changed", "changed")],
+                                  ("mean", "mean"), ("Δ mean", "delta"), ("fingerprint", "fingerprint"),
+                                  ("what changed", "changed")],
                    csv="changes", fmt={"delta": lambda v: "–" if pd.isna(v) else f"{v:+.1f}"}))
 
     b.append(("h2", "Contamination of the golden set"))

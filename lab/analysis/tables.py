@@ -163,6 +163,7 @@ def changes(res: Results) -> pd.DataFrame:
                      "run_id": run["run_id"], "cell": label, "status": run["status"],
                      "scores": ", ".join(map(str, scores)), "mean": mean,
                      "delta": mean - prev[0] if prev is not None and not np.isnan(prev[0]) else np.nan,
+                     "fingerprint": (run["fingerprint"] or "")[:12] if isinstance(run["fingerprint"], str) else "",
                      "changed": "; ".join(what) if prev is not None else "(first run)",
                      "changes": len(what)})
         prev = (mean, rec)
