@@ -1,12 +1,29 @@
-"""The agent loop: sessions, limits, outcome labels, token accounting (see `loop.py`)."""
+"""The agent loop: sessions, limits, outcome labels, token accounting (see `loop.py`).
 
-from lab.agent.grading import grade, normalize_path
-from lab.agent.loop import Session, SessionResult, run_session
-from lab.agent.progress import Progress
-from lab.agent.repetition import RepetitionCheck
-from lab.agent.result import INFRASTRUCTURE, OUTCOMES, TestResult, ToolCallRecord
-from lab.agent.settings import AgentSettings, Templates, agent_settings, load_templates
+Names are imported lazily (PEP 562), so reading run artifacts (`lab.agent.result`, used by
+`lab.runs.record` and the analysis) never loads the loop, the models, the tools or pathfinder.
+"""
 
-__all__ = ["AgentSettings", "INFRASTRUCTURE", "OUTCOMES", "Progress", "RepetitionCheck", "Session",
-           "SessionResult", "Templates", "TestResult", "ToolCallRecord", "agent_settings", "grade",
-           "load_templates", "normalize_path", "run_session"]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "grade": "grading", "normalize_path": "grading",
+    "Session": "loop", "SessionResult": "loop", "run_session": "loop",
+    "Progress": "progress",
+    "RepetitionCheck": "repetition",
+    "INFRASTRUCTURE": "result", "OUTCOMES": "result", "TestResult": "result", "ToolCallRecord": "result",
+    "AgentSettings": "settings", "Templates": "settings", "agent_settings": "settings",
+    "load_templates": "settings",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lab.agent' has no attribute '{name}'")
+    return getattr(importlib.import_module(f"lab.agent.{module}"), name)
