@@ -79,14 +79,3 @@ def test_bad_workspace_root_names_file_line_and_key(tmp_path: Path):
         load_corpus(tmp_path)
     assert ".workspace-roots:2" in str(e.value) and "../outside" in str(e.value)
 
-
-def test_reading_run_artifacts_never_loads_the_agent_loop():
-    """DESIGN: analysis reads run records and never imports the agent (loop, models, tools)."""
-    import subprocess
-    import sys
-
-    code = ("import sys, lab.runs.record, lab.analysis.load; "
-            "print([m for m in sys.modules if m.startswith(('lab.agent.loop', 'lab.models', 'lab.tools', "
-            "'lab.pathfinder', 'lab.vocab'))])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
