@@ -29,7 +29,7 @@ from typing import Any, Iterator, TextIO
 from omegaconf import DictConfig, OmegaConf
 
 from lab.agent import Progress, Session, agent_settings, load_templates, run_session
-from lab.agent.result import OUTCOMES, TestResult
+from lab.agent.result import TestResult
 from lab.agent.settings import AgentSettings, Templates
 from lab.errors import InputError
 from lab.models import ModelBackend, load_model, model_settings
@@ -42,6 +42,7 @@ from lab.runs.provenance import git_info, now, versions
 from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_record,
                              summarize_repeat, transcript_path, write_record)
 from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover
+from lab.runs.summary import format_summary
 from lab.suites import PROMPTS_DIR, Suite, load_suite, suite_path
 
 TEMPLATES_FILE = PROMPTS_DIR / "templates.yaml"
@@ -400,70 +401,6 @@ def _event(status: str, **extra: Any) -> dict:
 def _suite_info(suite: Suite) -> dict:
     return {"name": suite.name, "path": str(suite.path), "content_hash": suite.content_hash,
             "tests": len(suite.tests)}
-
-
-# -- the one-screen summary -----------------------------------------------------------------------
-
-_SHORT = {"pass": "pass", "fail": "fail", "no_answer": "noans", "tool_call_cap": "cap",
-          "loop": "loop", "timeout": "tmout", "context_overflow": "ovfl", "malformed": "malf",
-          "api_error": "api", "skipped": "skip"}
-
-
-def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
-    m = record.model
-    cfg = record.config
-    git = record.git or {}
-    lines = [f"run {run_dir or record.run_id}  [{record.status}]  experiment {record.experiment}",
-             f"model {m.get('name')} ({m.get('backend')}"
-             + (f", {m['quantization']}" if m.get("quantization") else "")
-             + (f", n_ctx {m['context_length']}" if m.get("context_length") else "") + ")"
-             f"  vocab {cfg.get('vocab', {}).get('name')}  tools {cfg.get('tools', {}).get('name')}"
-             f"  suite {record.suite['name']} ({record.suite['tests']} tests)"
-             f"  session {record.agent['session']}, context {record.agent['context_policy']}",
-             f"fingerprint {(record.fingerprint or '-')[:12]}  git "
-             + ((git["revision"][:10] + (" (dirty)" if git.get("dirty") else "")) if git.get("revision")
-                else "-")]
-    head = f"{'repeat':>6} {'seed':>5} {'score':>7}  " + " ".join(f"{_SHORT[o]:>5}" for o in OUTCOMES) \
-        + f" {'wall s':>8} {'gen t/s':>7} {'cache':>6} {'evict':>5}"
-    lines += ["", head]
-    for r in record.repeats:
-        cache = f"{r.cache_reuse:.2f}" if r.cache_reuse is not None else "-"
-        tps = f"{r.generation_tps:.1f}" if r.generation_tps else "-"
-        lines.append(f"{r.repeat:>6} {r.seed if r.seed is not None else '-':>5} "
-                     f"{r.score:>3}/{r.n:<3}  " + " ".join(f"{r.outcomes.get(o, 0):>5}" for o in OUTCOMES)
-                     + f" {r.wall_s:>8.1f} {tps:>7} {cache:>6} {len(r.evictions):>5}")
-    cats = sorted({c for r in record.repeats for c in r.by_category})
-    if cats:
-        lines += ["", "per category (pass/n per repeat):"]
-        for c in cats:
-            cells = [f"{r.by_category[c]['pass']}/{r.by_category[c]['n']}" if c in r.by_category else "-"
-                     for r in record.repeats]
-            lines.append(f"  {c:<4} " + "  ".join(f"{x:>6}" for x in cells))
-    total = {o: sum(r.outcomes.get(o, 0) for r in record.repeats) for o in OUTCOMES}
-    infra = {o: sum(r.infrastructure.get(o, 0) for r in record.repeats) for o in OUTCOMES}
-    model_side = ", ".join(f"{o} {total[o] - infra[o]}" for o in OUTCOMES if total[o] - infra[o])
-    infra_side = ", ".join(f"{o} {n}" for o, n in infra.items() if n)
-    lines += ["", f"outcomes (model): {model_side or '-'}",
-              f"infrastructure (not the model): {infra_side or 'none'}"]
-    prompt = sum(r.prompt_tokens for r in record.repeats)
-    cached = sum(r.cached_tokens for r in record.repeats)
-    steady = [r.cache_reuse_between_evictions for r in record.repeats
-              if r.cache_reuse_between_evictions is not None]
-    lines.append(f"tokens: prompt {prompt} (cached {cached / prompt:.0%}"
-                 + (f", between evictions {min(steady):.0%}" if steady else "") + ")"
-                 if prompt else "tokens: prompt 0")
-    lines[-1] += f", completion {sum(r.completion_tokens for r in record.repeats)}"
-    if record.findings:
-        lines += ["", f"findings ({len(record.findings)}):"]
-        for f in record.findings:
-            lines.append(f"  {f['code']}: {f['document']} quotes {len(f['queries'])} golden queries")
-    else:
-        lines += ["", "findings: none"]
-    if record.status in ("interrupted", "failed", "running"):
-        lines += ["", f"{record.status}"
-                  + (f": {record.error}" if record.error else "")
-                  + f"; continue it with: lab resume {run_dir or record.run_id}"]
-    return "\n".join(lines)
 
 
 def _plain(obj: Any) -> Any:

@@ -6,7 +6,6 @@ eight runs started at once get eight directories."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import signal
 import subprocess
@@ -19,7 +18,6 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.config import compose
 from lab.errors import InputError
 from lab.run import resume, run
 from lab.runs.io import new_run_dir
@@ -51,8 +49,7 @@ def finished_lines(run_dir: Path) -> dict[int, list[str]]:
     for k in range(10):
         p = transcript_path(run_dir, k)
         if p.is_file():
-            text = p.read_text()
-            out[k] = text.split("\n")[:-1] if not text.endswith("\n") else text.split("\n")[:-1]
+            out[k] = p.read_text().split("\n")[:-1]     # the last piece: "" or a half-written line
     return out
 
 

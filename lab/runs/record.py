@@ -29,6 +29,12 @@ from lab.runs.tables import (TEST_COLUMNS, TESTS_FILE, TRANSCRIPTS_DIR, TestRow,
                              TranscriptWriter, csv_header, csv_row, read_tests_csv, read_transcript,
                              rows_of, transcript_path)
 
+__all__ = [  # the run's artifacts, one import away (tests.csv and transcripts live in tables.py)
+    "RUN_FILE", "SCHEMA_VERSION", "STATUSES", "RepeatSummary", "RunRecord", "read_record",
+    "summarize_repeat", "write_record",
+    "TEST_COLUMNS", "TESTS_FILE", "TRANSCRIPTS_DIR", "TestRow", "TestsCsv", "TranscriptWriter",
+    "csv_header", "csv_row", "read_tests_csv", "read_transcript", "rows_of", "transcript_path"]
+
 SCHEMA_VERSION = 2
 RUN_FILE = "run.json"
 STATUSES = ("running", "complete", "failed", "interrupted")
