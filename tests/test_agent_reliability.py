@@ -243,3 +243,19 @@ def test_templates_errors_name_file_and_key(tmp_path):
         load_templates(TEMPLATES, {"test_message": ""}, "suite.yaml")
     with pytest.raises(InputError, match="cannot read"):
         load_templates(tmp_path / "missing.yaml")
+
+
+def test_turn_seeds_depend_on_repeat_seed_test_and_turn_only(parts):
+    from lab.agent.loop import turn_seed
+
+    assert turn_seed(None, "t01", 0) is None
+    assert turn_seed(3, "t01", 0) == turn_seed(3, "t01", 0)
+    assert len({turn_seed(3, "t01", 0), turn_seed(3, "t01", 1), turn_seed(3, "t02", 0), turn_seed(4, "t01", 0)}) == 4
+    # in a session: the first test's turns are seeded the same whether or not tests ran before it
+    full = ScriptedBackend(outputs=[solve] * 40)
+    run_session(parts[2].tests, make_session(parts, full), seed=7)
+    tail = ScriptedBackend(outputs=[solve] * 40)
+    run_session(parts[2].tests[2:], make_session(parts, tail), seed=7)
+    seeds_full = [(r.test.id, r.seed) for r in full.requests if r.test.id == parts[2].tests[2].id]
+    seeds_tail = [(r.test.id, r.seed) for r in tail.requests if r.test.id == parts[2].tests[2].id]
+    assert seeds_full == seeds_tail and all(s is not None for _, s in seeds_full)

@@ -11,6 +11,8 @@ Kinds of failure are kept apart:
 
 from __future__ import annotations
 
+import hashlib
+
 import json
 import time
 import traceback
@@ -64,6 +66,15 @@ class SessionResult:
 class _EndTest(Exception):
     def __init__(self, outcome: str, detail: str | None = None) -> None:
         self.outcome, self.detail = outcome, detail
+
+
+def turn_seed(base: int | None, test_id: str, turn: int) -> int | None:
+    """The sampling seed of one turn: fixed by the repeat's seed, the test and the turn in it, so a
+    resumed repeat (or a test run alone) samples exactly as it did in the uninterrupted run."""
+    if base is None:
+        return None
+    digest = hashlib.sha256(f"{base}:{test_id}:{turn}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
 def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = None,
@@ -211,6 +222,7 @@ class _TestRun:
         while True:
             req = ChatRequest(messages=self.conv.messages(), tools=session.tools,
                               max_tokens=s.max_tokens_per_turn, deadline=self.deadline,
+                              seed=turn_seed(getattr(session.backend, "seed", None), self.test.id, self.r.turns),
                               constrained=s.constrained,
                               answer_prefix=session.templates.answer_prefix,
                               stop_check=self.check, test=self.test)

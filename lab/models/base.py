@@ -86,7 +86,7 @@ class ChatRequest:
     tools: list[ToolSchema]
     max_tokens: int                            # generated tokens allowed in this turn
     deadline: float | None = None              # time.monotonic() by which the test must end
-    seed: int | None = None
+    seed: int | None = None                    # sampling seed of this turn (see agent.loop.turn_seed)
     constrained: bool = False                  # restrict output to a tool call or an answer line
     answer_prefix: str = "ANSWER:"
     #: Called with the text generated so far; returning a reason (e.g. "loop") stops generation.

@@ -172,7 +172,8 @@ class LlamaCppBackend(ModelBackend):
         llm = self.llm
         cached = llm.longest_token_prefix(llm._input_ids[: llm.n_tokens].tolist(), prompt)
         cached = min(cached, len(prompt) - 1)  # llama.cpp re-evaluates the last prompt token
-        llm.set_seed(self.seed + self._turn)
+        # the agent loop seeds each turn by (repeat seed, test id, turn in test): resumable
+        llm.set_seed(request.seed if request.seed is not None else self.seed + self._turn)
         self._turn += 1
         grammar = self._grammar(request.tools, request.answer_prefix) if request.constrained else None
 
