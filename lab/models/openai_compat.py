@@ -106,8 +106,9 @@ class OpenAIBackend(ModelBackend):
         kwargs: dict[str, Any] = {"model": self._model_id(), "max_tokens": request.max_tokens,
                                   "messages": self._messages(request.messages, request.tools),
                                   **self.sampling}
-        if self.seed is not None:
-            kwargs["seed"] = self.seed
+        seed = request.seed if request.seed is not None else self.seed  # per turn, as llama_cpp
+        if seed is not None:
+            kwargs["seed"] = seed
         extra = dict(self.extra_body)
         if request.constrained:   # llama.cpp servers accept a GBNF grammar; others refuse (api_error)
             extra["grammar"] = tool_or_answer_grammar(request.tools, call_format=self.formats[0],
