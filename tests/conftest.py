@@ -32,3 +32,32 @@ def mini_index():
     from lab.pathfinder.index import build_index
 
     return build_index(load_corpus(MINIREPO))
+
+
+#: Files of tests/data/minirepo that generated suites point at.
+MINIREPO_FILES = ["services/billing/config.go", "services/billing/config.rs", "services/billing/invoice.go",
+                  "services/billing/invoice_test.go", "services/payments/handler.go",
+                  "services/payments/client/go/retry.go", "services/payments/client/rust/retry.rs",
+                  "services/payments/generated/payments.pb.go", "infra/terraform/modules/ecs/main.tf",
+                  "infra/terraform/modules/vpc/main.tf", "docs/architecture.md", "docs/onboarding.md"]
+#: tests70's layout: category and how many tests, in order (G = 46-48, K = 61-66, L = 67-70)
+LAYOUT70 = [("A", 8), ("B", 8), ("C", 7), ("D", 6), ("E", 5), ("F", 11), ("G", 3), ("H", 5), ("I", 4),
+            ("J", 3), ("K", 6), ("L", 4)]
+
+
+def write_suite70(path: Path, special: dict[int, tuple[str, str]] | None = None) -> Path:
+    """A 70-test suite over minirepo laid out like tests70 (positions 1..70, categories A-L).
+    Test i asks for a file by its name; `special` maps a position to its own (query, expected)."""
+    tests, pos = [], 0
+    for cat, k in LAYOUT70:
+        for _ in range(k):
+            pos += 1
+            target = MINIREPO_FILES[(pos * 5) % len(MINIREPO_FILES)]
+            query = target.rsplit("/", 1)[-1]
+            if special and pos in special:
+                query, target = special[pos]
+            tests.append({"id": f"t{pos:02d}", "category": cat, "position": pos, "query": query,
+                          "expected": [target]})
+    path.write_text(yaml.safe_dump({"name": "gen70", "categories": {c: c for c, _ in LAYOUT70},
+                                    "tests": tests}, sort_keys=False))
+    return path

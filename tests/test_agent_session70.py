@@ -9,7 +9,6 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-import yaml
 
 from lab.agent.result import OUTCOMES
 from lab.config import compose
@@ -18,29 +17,11 @@ from lab.models.textcalls import hermes_call_text
 from lab.run import run
 from lab.runs.record import read_record, read_tests_csv, read_transcript
 
+from conftest import write_suite70
+
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"
 TEMPLATES = REPO / "tests/data/agent/templates.yaml"
-
-FILES = ["services/billing/config.go", "services/billing/config.rs", "services/billing/invoice.go",
-         "services/billing/invoice_test.go", "services/payments/handler.go",
-         "services/payments/client/go/retry.go", "services/payments/client/rust/retry.rs",
-         "services/payments/generated/payments.pb.go", "infra/terraform/modules/ecs/main.tf",
-         "infra/terraform/modules/vpc/main.tf", "docs/architecture.md", "docs/onboarding.md"]
-CATEGORIES = "ABCDEFGHIJKL"
-
-
-def write_suite70(path: Path) -> Path:
-    """70 tests over minirepo, positions 1..70, categories A-L in blocks (as tests70 lays them out)."""
-    tests = []
-    for i in range(1, 71):
-        target = FILES[(i * 5) % len(FILES)]
-        tests.append({"id": f"t{i:02d}", "category": CATEGORIES[min((i - 1) // 6, 11)], "position": i,
-                      "query": target.rsplit("/", 1)[-1], "expected": [target]})
-    path.write_text(yaml.safe_dump({"name": "gen70", "categories": {c: c for c in CATEGORIES},
-                                    "tests": tests}, sort_keys=False))
-    return path
-
 
 # how the model writes a correct answer, in turn: each normalization of grading gets exercised
 ANSWER_STYLES = ["ANSWER: {p}", "ANSWER: `{p}`", "ANSWER: ./{p}", "ANSWER: {root}/{p}",

@@ -19,21 +19,14 @@ import shutil
 from collections import defaultdict
 from pathlib import Path
 
-import yaml
 from click.testing import CliRunner
+
+from conftest import MINIREPO_FILES as FILES, write_suite70
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"
 TEMPLATES = REPO / "tests/data/agent/templates.yaml"
 
-FILES = ["services/billing/config.go", "services/billing/config.rs", "services/billing/invoice.go",
-         "services/billing/invoice_test.go", "services/payments/handler.go",
-         "services/payments/client/go/retry.go", "services/payments/client/rust/retry.rs",
-         "services/payments/generated/payments.pb.go", "infra/terraform/modules/ecs/main.tf",
-         "infra/terraform/modules/vpc/main.tf", "docs/architecture.md", "docs/onboarding.md"]
-#: tests70's layout: category and how many tests, in order (G = 46-48, K = 61-66, L = 67-70)
-LAYOUT = [("A", 8), ("B", 8), ("C", 7), ("D", 6), ("E", 5), ("F", 11), ("G", 3), ("H", 5), ("I", 4),
-          ("J", 3), ("K", 6), ("L", 4)]
 QUOTED = ["terraform module for the fargate cluster", "where do we check webhook signatures"]
 VOCABS = ["minimal", "maybe_exts", "exist_similar", "alike"]
 COUNTING = "Let me count again.\n" + "59 PASS, 1 FAIL\n" * 60
@@ -42,20 +35,8 @@ _MADE: dict[Path, Path] = {}
 
 
 def write_suite(path: Path) -> Path:
-    tests, pos = [], 0
-    for cat, k in LAYOUT:
-        for _ in range(k):
-            pos += 1
-            target = FILES[(pos * 5) % len(FILES)]
-            query = target.rsplit("/", 1)[-1]
-            if cat == "F" and pos in (41, 42):
-                query, target = (QUOTED[0], "infra/terraform/modules/ecs/main.tf") if pos == 41 else \
-                    (QUOTED[1], "services/payments/handler.go")
-            tests.append({"id": f"t{pos:02d}", "category": cat, "position": pos, "query": query,
-                          "expected": [target]})
-    path.write_text(yaml.safe_dump({"name": "gen70", "categories": {c: c for c, _ in LAYOUT},
-                                    "tests": tests}, sort_keys=False))
-    return path
+    return write_suite70(path, special={41: (QUOTED[0], "infra/terraform/modules/ecs/main.tf"),
+                                        42: (QUOTED[1], "services/payments/handler.go")})
 
 
 def corpus_with_note(root: Path) -> Path:
