@@ -15,16 +15,19 @@ running -> complete | failed (error + traceback) | interrupted (Ctrl-C, SIGTERM)
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 import signal
 import socket
 import sys
 import threading
 import traceback
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from omegaconf import DictConfig, OmegaConf
 
@@ -56,6 +59,7 @@ class RunSettings:
     results_dir: str = "results"
     progress: Any = "auto"
     resume: bool = False          # continue the latest unfinished run with the same fingerprint
+    concurrency: int = 1          # repeats run at once against a server backend (threads)
 
 
 def run_settings(cfg: Any) -> RunSettings:
@@ -76,7 +80,29 @@ def run_settings(cfg: Any) -> RunSettings:
         raise InputError("must be auto, true or false", file="configs/run", key="run.progress")
     if not isinstance(s.resume, bool):
         raise InputError("must be true or false", file="configs/run", key="run.resume")
+    if isinstance(s.concurrency, bool) or not isinstance(s.concurrency, int) or s.concurrency < 1:
+        raise InputError(f"must be an integer >= 1, got {s.concurrency!r}", file="configs/run",
+                         key="run.concurrency")
     return s
+
+
+#: backends whose repeats may run at once: each repeat is its own conversation with a server
+CONCURRENT_BACKENDS = ("openai",)
+
+
+def effective_concurrency(rs: RunSettings, backend_kind: str) -> int:
+    """run.concurrency as it will be used: refused for in-process llama.cpp (one model, the
+    machine's cores), forced to 1 with a warning for the other in-process backends."""
+    if rs.concurrency == 1 or backend_kind in CONCURRENT_BACKENDS:
+        return rs.concurrency
+    if backend_kind == "llama_cpp":
+        raise InputError(f"run.concurrency={rs.concurrency} needs a server backend: an in-process "
+                         "llama.cpp model runs one repeat at a time (serve it with llama-server and "
+                         "use model=openai model.base_url=..., or set run.concurrency=1)",
+                         file="configs/run", key="run.concurrency")
+    print(f"warning: run.concurrency={rs.concurrency} ignored for the in-process {backend_kind} "
+          "backend (repeats run one at a time)", file=sys.stderr)
+    return 1
 
 
 def load_run_suite(cfg: Any, corpus_paths: set[str]) -> Suite:
@@ -156,6 +182,8 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
             raise InputError(f"model backend {model_cls.backend} needs the tool {needed} "
                              f"(the tool set offers {', '.join(toolset.names)}; try tools=pathfinder)",
                              key="tools")
+    if model_raw["backend"] == "llama_cpp":
+        effective_concurrency(rs, "llama_cpp")     # refused here, before the model is hashed
     p = Prepared(cfg=cfg, settings=rs, agent=agent, resolver=resolver, suite=suite,
                  templates=templates, toolset=toolset, model_raw=model_raw,
                  fingerprint=Fingerprint("", {}), backend=backend)
@@ -205,15 +233,22 @@ class RunOutput:
 
 
 def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | None = None,
-        progress: bool | None = None) -> RunOutput:
+        progress: bool | None = None, resume_dir: Path | None = None,
+        on_run_dir: Callable[[Path], None] | None = None) -> RunOutput:
     """Run the composed config. `backend` replaces the configured model (tests). With
     `run.resume=true`, the latest unfinished run of the experiment with the same fingerprint is
-    continued (a complete one with enough repeats: nothing to do)."""
+    continued (a complete one with enough repeats: nothing to do); `resume_dir` names the run to
+    continue instead (a sweep's cell knows its own run). `on_run_dir(dir)` is called as soon as a
+    new run has its directory (a sweep links it)."""
     out = out or sys.stdout
     p = prepare(cfg, backend=backend)
     try:
         rs = p.settings
-        if rs.resume:
+        if rs.resume and resume_dir is not None and (Path(resume_dir) / RUN_FILE).is_file():
+            record = read_record(Path(resume_dir))
+            return _resume(p, Path(resume_dir), repeats=max(rs.repeats, len(record.repeats)),
+                           out=out, progress=progress)
+        if rs.resume and resume_dir is None:
             c = choose(Path(rs.results_dir) / rs.experiment, rs.experiment, p.fingerprint,
                        OmegaConf.to_container(cfg, resolve=True), rs.repeats)  # type: ignore[arg-type]
             for note in c.notes:
@@ -226,7 +261,7 @@ def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | N
             if c.action == "resume" and c.entry is not None:
                 return _resume(p, c.entry.run_dir, repeats=max(rs.repeats, len(c.entry.record.repeats)),
                                out=out, progress=progress)
-        return _new(p, out=out, progress=progress)
+        return _new(p, out=out, progress=progress, on_run_dir=on_run_dir)
     finally:
         p.close()
 
@@ -245,7 +280,8 @@ def resume(run_dir: Path, *, backend: ModelBackend | None = None, out: TextIO | 
         p.close()
 
 
-def _new(p: Prepared, *, out: TextIO, progress: bool | None) -> RunOutput:
+def _new(p: Prepared, *, out: TextIO, progress: bool | None,
+         on_run_dir: Callable[[Path], None] | None = None) -> RunOutput:
     from lab.contamination import scan, warn
 
     p.toolset.warmup()
@@ -256,6 +292,8 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None) -> RunOutput:
     run_dir = new_run_dir(Path(rs.results_dir) / rs.experiment)
     lock = RunLock(run_dir)
     lock.acquire()
+    if on_run_dir is not None:
+        on_run_dir(run_dir)
     record = RunRecord(
         run_id=run_dir.name, experiment=rs.experiment, status="running", started_at=now(),
         ended_at=None, config=OmegaConf.to_container(p.cfg, resolve=True),  # type: ignore[arg-type]
@@ -335,16 +373,22 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
                       corpus_root=Path(p.resolver.root))
     show = (rs.progress if rs.progress != "auto" else None) if progress is None else progress
     seed0 = base_seed(record)
-    sessions = []
+    sessions: list = []
+    todo = [k for k in range(repeats) if k not in state.complete]
+    conc = min(effective_concurrency(rs, p.model_raw["backend"]), max(1, len(todo)))
+    record.config.setdefault("run", {})["concurrency"] = rs.concurrency
+    record.events[-1]["concurrency"] = conc     # server-side batching can change outputs
     try:
         with _sigterm_interrupts():
             write_record(run_dir, record)
-            rows = TestsCsv(run_dir / "tests.csv")
-            for k in range(repeats):
-                if k in state.complete:
-                    continue
-                sessions.append(_repeat(k, seed0 + k, session, suite.tests, state.partial.get(k, []),
-                                        rows, run_dir, record, show, repeats))
+            rows = _LockedRows(TestsCsv(run_dir / "tests.csv"))
+            if conc <= 1:
+                for k in todo:
+                    sessions.append(_repeat(k, seed0 + k, session, suite.tests, state.partial.get(k, []),
+                                            rows, run_dir, record, show, repeats))
+            else:
+                sessions.extend(_concurrent(conc, todo, seed0, session, suite.tests, state, rows,
+                                            run_dir, record, repeats))
             record.status = "complete"
     except KeyboardInterrupt as e:
         record.status = "interrupted"
@@ -365,7 +409,48 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
     return RunOutput(run_dir=run_dir, record=record, sessions=sessions, action=action)
 
 
-def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestResult], rows: TestsCsv,
+class _LockedRows:
+    """tests.csv shared by concurrent repeats: one row appended (and synced) at a time."""
+
+    def __init__(self, rows: TestsCsv) -> None:
+        self.rows, self.lock = rows, threading.Lock()
+
+    def append(self, row: TestRow) -> None:
+        with self.lock:
+            self.rows.append(row)
+
+
+_RECORD_LOCK = threading.Lock()   # record.repeats and run.json, shared by concurrent repeats
+
+
+def _concurrent(conc: int, todo: list[int], seed0: int, session: Session, tests: list,
+                state: Recovered, rows: "_LockedRows", run_dir: Path, record: RunRecord,
+                repeats: int) -> list:
+    """Up to `conc` repeats at once, each in its own thread with its own conversation and its own
+    copy of the backend (the seed is per repeat; the HTTP client is shared). Results come back in
+    repeat order; the first failure stops the repeats not yet started and is raised."""
+    def one(k: int) -> Any:
+        own = dataclasses.replace(session, backend=copy.copy(session.backend))
+        return _repeat(k, seed0 + k, own, tests, state.partial.get(k, []), rows, run_dir, record,
+                       False, repeats)
+
+    ex = ThreadPoolExecutor(max_workers=conc, thread_name_prefix="repeat")
+    futures = {k: ex.submit(one, k) for k in todo}
+    try:
+        done, _ = wait(futures.values(), return_when=FIRST_EXCEPTION)
+        for f in done:
+            if f.exception() is not None:
+                raise f.exception()  # type: ignore[misc]
+        return [futures[k].result() for k in todo]
+    except BaseException:
+        for f in futures.values():
+            f.cancel()
+        raise
+    finally:
+        ex.shutdown(wait=False, cancel_futures=True)
+
+
+def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestResult], rows: Any,
             run_dir: Path, record: RunRecord, show: Any, repeats: int) -> Any:
     """One repeat (or its unfinished part: `prior` holds the finished tests of an isolated one)."""
     tw = TranscriptWriter(transcript_path(run_dir, k))
@@ -388,9 +473,11 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
         res.evictions = [e for r in prior for e in r.evictions] + res.evictions
         res.wall_s += sum(r.wall_s for r in prior)
     failpoints.check("repeat-done")
-    record.repeats.append(summarize_repeat(k, seed, res.results, res.wall_s, res.evictions))
-    record.repeats.sort(key=lambda r: r.repeat)
-    write_record(run_dir, record)
+    summary = summarize_repeat(k, seed, res.results, res.wall_s, res.evictions)
+    with _RECORD_LOCK:
+        record.repeats.append(summary)
+        record.repeats.sort(key=lambda r: r.repeat)
+        write_record(run_dir, record)
     return res
 
 

@@ -3,6 +3,13 @@
 Every argument goes to Hydra unchanged (overrides, `-m`, `--cfg job`, `--help`). Hydra's own
 output folder and logging setup are switched off (the run writes results/<experiment>/<run_id>/);
 an argument of yours for the same hydra.* key replaces the default.
+
+A sweep (`-m`) keeps its folder at results/<experiment>/.sweeps/<UTC time>-<hash of the sweep's
+arguments>/ (lab/sweeps/cells.py): multirun.yaml, one manifest entry and one link per cell, and,
+when the last cell is done, summary.md, summary.json and report/ (lab/sweeps/callback.py). With
+`run.resume=true` the latest folder of the same sweep is reused and each cell continues its run.
+Exit code of a sweep: 0 when every cell is complete, 3 when some cell failed (the summary lists
+them), 130/143 on Ctrl-C/SIGTERM.
 """
 
 from __future__ import annotations
@@ -13,45 +20,66 @@ import click
 
 #: put before the user's arguments: no outputs/<date>/ folder, no .hydra/ copy, no log files
 HYDRA_DEFAULTS = ("hydra.output_subdir=null", "hydra.run.dir=.",
-                  # a sweep's multirun.yaml (what was swept) is kept beside its runs
-                  "hydra.sweep.dir=${run.results_dir}/${run.experiment}/.sweeps/${now:%Y%m%dT%H%M%S}",
+                  # a sweep's folder (multirun.yaml, manifest, summary, report) is kept beside its runs
+                  "hydra.sweep.dir='${run.results_dir}/${run.experiment}/.sweeps/"
+                  "${lab_sweep_id:${run.results_dir},${run.experiment},SWEEP_ID,${run.resume}}'",
                   "hydra.sweep.subdir=.", "hydra/job_logging=none", "hydra/hydra_logging=none")
+#: exit code of a sweep in which some cell failed
+SWEEP_FAILED = 3
 
 
 def hydra_argv(args: list[str]) -> list[str]:
     """The user's arguments with HYDRA_DEFAULTS joined to their overrides (Hydra wants the
-    overrides together); a default whose key the user sets is left out."""
+    overrides together); a default whose key the user sets is left out. In a sweep, the cell
+    folder names keep only the swept keys (hydra.job.config.override_dirname.exclude_keys)."""
+    from lab.sweeps.cells import new_sweep_id
+
     keys = {a.split("=", 1)[0].lstrip("+~") for a in args if "=" in a}
-    defaults = [d for d in HYDRA_DEFAULTS if d.split("=", 1)[0] not in keys]
+    defaults = [d.replace("SWEEP_ID", new_sweep_id(args)) for d in HYDRA_DEFAULTS
+                if d.split("=", 1)[0] not in keys]
+    if ("-m" in args or "--multirun" in args) and \
+            "hydra.job.config.override_dirname.exclude_keys" not in keys:
+        fixed = _fixed_keys(args)
+        if fixed:
+            defaults.append("hydra.job.config.override_dirname.exclude_keys=[" + ",".join(fixed) + "]")
     first = next((i for i, a in enumerate(args) if "=" in a and not a.startswith("-")), len(args))
     return [*args[:first], *defaults, *args[first:]]
 
 
+def _fixed_keys(args: list[str]) -> list[str]:
+    """Keys of the overrides that are not swept (one value in every cell)."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    try:
+        parsed = OverridesParser.create().parse_overrides(
+            [a for a in args if "=" in a and not a.startswith("-")])
+    except Exception:          # Hydra names the bad override itself, with the usual message
+        return []
+    out = []
+    for o in parsed:
+        if not o.is_sweep_override() and not o.key_or_group.startswith("hydra"):
+            key = o.key_or_group
+            out.append(key if all(c.isalnum() or c in "._-/@" for c in key) else repr(key))
+    return out
+
+
 def hydra_main(args: list[str]) -> None:
     import hydra
-    from omegaconf import DictConfig
 
     from lab.config import CONFIG_DIR
-    from lab.errors import LabError
+    from lab.sweeps import callback
+    from lab.sweeps.job import hydra_task
 
-    @hydra.main(config_path=str(CONFIG_DIR), config_name="config", version_base="1.3")
-    def _main(cfg: DictConfig) -> None:
-        from lab.run import Terminated, run
-        try:
-            run(cfg)
-        except LabError as e:
-            click.echo(f"error: {e}", err=True)
-            sys.exit(2)
-        except KeyboardInterrupt as e:   # the record says interrupted; 128 + the signal
-            sys.exit(143 if isinstance(e, Terminated) else 130)
-
+    main = hydra.main(config_path=str(CONFIG_DIR), config_name="config", version_base="1.3")(hydra_task)
     argv = hydra_argv(args)
     saved = sys.argv
     sys.argv = ["lab run", *argv]
+    callback.LAST.clear()
     try:
-        _main()
+        main()
     finally:
         sys.argv = saved
+    if callback.LAST.get("failed"):
+        sys.exit(SWEEP_FAILED)
 
 
 @click.command("run", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
@@ -62,8 +90,11 @@ def run_cmd(args: tuple[str, ...]) -> None:
 
     \b
     lab run model=tool_follower vocab=minimal run.repeats=3
-    lab run -m vocab=minimal,maybe_exts run.repeats=5
-    lab run ... run.resume=true    (continue the latest unfinished run with the same fingerprint)
+    lab run -m vocab=minimal,maybe_exts run.repeats=5        (summary + report in the sweep folder)
+    lab run -m ... hydra/launcher=joblib hydra.launcher.n_jobs=4   (server backends)
+    lab run -m ... hydra/launcher=slurm_lab                  (configs/hydra/launcher/slurm_lab.yaml)
+    lab run ... run.resume=true    (continue the latest unfinished run, or sweep, with the same inputs)
+    lab run model=openai model.base_url=... run.repeats=8 run.concurrency=4
     """
     hydra_main(list(args))
 

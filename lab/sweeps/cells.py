@@ -1,0 +1,135 @@
+"""The sweep folder and its manifest: one `cells/<cell>.json` per Hydra job.
+
+    results/<experiment>/.sweeps/<sweep_id>/
+        multirun.yaml          what was swept (written by Hydra)
+        cells/<cell>.json      CellEntry: the job's overrides, status, run dir, error, traceback
+        cells/<cell>.traceback.txt   a failure before the run had a directory (bad input)
+        runs/<cell> -> ../../../<run_id>   one link per cell: `lab report <sweep>/runs/*`
+        summary.md, summary.json, report/   written when the sweep ends (lab.sweeps.callback)
+
+Run directories stay where every run lives (`results/<experiment>/<run_id>/`, the contract
+history, diff and resume rely on); the manifest says which of them belong to this sweep, so the
+sweep is one folder for the summary and the report. `<sweep_id>` is `<UTC time>-<hash>`, the hash
+of the sweep's arguments (without run.resume, run.repeats, run.concurrency, run.progress and
+hydra.*): re-running the same sweep with `run.resume=true` reuses the latest folder with that
+hash, and each cell continues exactly the run its entry names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lab.errors import InputError
+from lab.runs.io import atomic_write_text
+
+CELLS = "cells"
+RUNS = "runs"
+SUMMARY_MD, SUMMARY_JSON, REPORT = "summary.md", "summary.json", "report"
+#: keys that do not make a different sweep: re-running with them changed continues the old one
+NOT_IN_SWEEP_ID = ("run.resume", "run.repeats", "run.concurrency", "run.progress")
+
+
+@dataclass
+class CellEntry:
+    cell: str                          # folder-safe name: <job num>_<swept overrides>
+    num: int
+    overrides: list[str]               # every override of this job
+    swept: str                         # only the swept ones, k=v,k=v
+    status: str = "running"            # running | complete | failed | interrupted
+    action: str | None = None          # new | resume | done (lab.run.RunOutput.action)
+    run_dir: str | None = None         # relative to the sweep folder
+    error: str | None = None
+    traceback: str | None = None       # where: "<run_dir>/run.json" or cells/<cell>.traceback.txt
+    started_at: float = field(default_factory=time.time)
+    ended_at: float | None = None
+    host: str | None = None
+    pid: int | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def cell_name(num: int, swept: str) -> str:
+    safe = re.sub(r"[^A-Za-z0-9=,._+-]+", "-", swept).strip("-")[:80]
+    return f"{num:02d}_{safe}" if safe else f"{num:02d}"
+
+
+def entry_path(sweep_dir: Path, cell: str) -> Path:
+    return Path(sweep_dir) / CELLS / f"{cell}.json"
+
+
+def write_entry(sweep_dir: Path, entry: CellEntry) -> None:
+    atomic_write_text(entry_path(sweep_dir, entry.cell), json.dumps(entry.to_dict(), indent=2) + "\n")
+
+
+def read_entry(path: Path) -> CellEntry:
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+        return CellEntry(**raw)
+    except (OSError, ValueError, TypeError) as e:
+        raise InputError(f"unreadable sweep cell entry: {e}", file=str(path)) from e
+
+
+def read_entries(sweep_dir: Path) -> list[CellEntry]:
+    d = Path(sweep_dir) / CELLS
+    if not d.is_dir():
+        return []
+    return sorted((read_entry(p) for p in d.glob("*.json")), key=lambda e: e.num)
+
+
+def link_run(sweep_dir: Path, cell: str, run_dir: Path) -> None:
+    """`runs/<cell>` -> the cell's run directory (relative, so the results folder can move)."""
+    links = Path(sweep_dir) / RUNS
+    links.mkdir(parents=True, exist_ok=True)
+    link = links / cell
+    target = os.path.relpath(Path(run_dir).resolve(), links.resolve())
+    if link.is_symlink() or link.exists():
+        if os.readlink(link) == target:
+            return
+        link.unlink()
+    try:
+        link.symlink_to(target, target_is_directory=True)
+    except OSError:          # a filesystem without links: the manifest still names the run
+        pass
+
+
+# -- the sweep id ----------------------------------------------------------------------------------
+
+def sweep_hash(args: list[str]) -> str:
+    """Hash of the arguments that define a sweep (order kept: it fixes the job numbers)."""
+    keep = [a for a in args if "=" in a and not a.startswith("-")
+            and not a.lstrip("+~").startswith("hydra")
+            and a.split("=", 1)[0].lstrip("+~") not in NOT_IN_SWEEP_ID]
+    return hashlib.sha256("\n".join(keep).encode()).hexdigest()[:8]
+
+
+def new_sweep_id(args: list[str]) -> str:
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + sweep_hash(args)
+
+
+def resolve_sweep_id(results_dir: Any, experiment: Any, new_id: str, resume: Any) -> str:
+    """OmegaConf resolver `lab_sweep_id`: with run.resume=true, the latest existing sweep folder
+    under results/<experiment>/.sweeps with the same hash; otherwise (or when there is none) `new_id`. Deterministic
+    given the folder, so the launcher and every job process (joblib, submitit) agree."""
+    if str(resume).lower() != "true":
+        return new_id
+    h = new_id.rsplit("-", 1)[-1]
+    p = Path(str(results_dir)) / str(experiment) / ".sweeps"
+    old = sorted(d.name for d in p.glob(f"*-{h}") if d.is_dir()) if p.is_dir() else []
+    return old[-1] if old else new_id
+
+
+def register_resolver() -> None:
+    from omegaconf import OmegaConf
+    if not OmegaConf.has_resolver("lab_sweep_id"):
+        OmegaConf.register_new_resolver("lab_sweep_id", resolve_sweep_id, use_cache=True)
+
+
+register_resolver()

@@ -1,0 +1,118 @@
+"""A sweep's summary: one row per cell (scores of the repeats, mean, swing, bootstrap CI, outcome
+counts), the failed cells with their error and where the traceback is, and the report of the
+whole sweep (lab.analysis.report).
+
+    write_summary(sweep_dir) -> SweepSummaryResult   (summary.md, summary.json, report/)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lab.runs.io import atomic_write_text
+from lab.sweeps.cells import REPORT, SUMMARY_JSON, SUMMARY_MD, CellEntry, read_entries
+
+#: outcome labels shown as columns when any cell has them (the rest are in summary.json)
+SHOWN = ("pass", "fail", "no_answer", "tool_call_cap", "loop", "timeout", "context_overflow",
+         "malformed", "api_error", "skipped")
+
+
+@dataclass
+class SweepSummaryResult:
+    sweep_dir: Path
+    cells: list[dict]
+    failed: list[dict]
+    text: str
+    report: Path | None = None
+    report_error: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+def cell_row(sweep_dir: Path, e: CellEntry, level: float = 0.95) -> dict:
+    from lab.analysis.stats import bootstrap_ci
+    from lab.runs.record import read_record
+
+    row: dict = {"cell": e.cell, "swept": e.swept, "status": e.status, "action": e.action,
+                 "run_dir": e.run_dir, "error": e.error, "traceback": e.traceback}
+    if not e.run_dir or not (sweep_dir / e.run_dir / "run.json").is_file():
+        return row
+    rec = read_record(sweep_dir / e.run_dir)
+    scores = rec.scores
+    outcomes: dict[str, int] = {}
+    for r in rec.repeats:
+        for k, v in r.outcomes.items():
+            outcomes[k] = outcomes.get(k, 0) + v
+    row.update(run_id=rec.run_id, record_status=rec.status, n=rec.repeats[0].n if rec.repeats else None,
+               repeats=len(scores), scores=scores, outcomes=outcomes,
+               concurrency=(rec.config.get("run") or {}).get("concurrency", 1))
+    if rec.status == "failed" and row["status"] != "failed":
+        row["status"] = "failed"
+        row["error"] = row["error"] or rec.error
+    if scores:
+        lo, hi = bootstrap_ci(scores, level=level)
+        row.update(mean=sum(scores) / len(scores), swing=max(scores) - min(scores),
+                   ci_low=float(lo), ci_high=float(hi), ci_level=level)
+    return row
+
+
+def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult:
+    sweep_dir = Path(sweep_dir)
+    entries = read_entries(sweep_dir)
+    rows = [cell_row(sweep_dir, e) for e in entries]
+    failed = [r for r in rows if r["status"] != "complete"]
+    res = SweepSummaryResult(sweep_dir=sweep_dir, cells=rows, failed=failed, text="")
+    run_dirs = [sweep_dir / r["run_dir"] for r in rows
+                if r.get("run_dir") and r.get("repeats")]
+    if report and run_dirs:
+        try:
+            from lab.analysis.report import build_report
+            rep = build_report(run_dirs, sweep_dir / REPORT, title=f"Sweep {sweep_dir.name}")
+            res.report = rep.markdown
+            res.problems = list(rep.problems)
+        except Exception as e:        # the summary stands without the report
+            res.report_error = f"{type(e).__name__}: {e}"
+    res.text = format_summary(res)
+    atomic_write_text(sweep_dir / SUMMARY_MD, res.text + "\n")
+    atomic_write_text(sweep_dir / SUMMARY_JSON, json.dumps(
+        {"sweep_dir": str(sweep_dir), "cells": rows, "failed": [r["cell"] for r in failed],
+         "report": str(res.report) if res.report else None, "report_error": res.report_error,
+         "problems": res.problems}, indent=2, default=str) + "\n")
+    return res
+
+
+def _num(v: object, digits: int = 1) -> str:
+    return "" if v is None else (f"{v:.{digits}f}" if isinstance(v, float) else str(v))
+
+
+def format_summary(s: SweepSummaryResult) -> str:
+    shown = [o for o in SHOWN if any((r.get("outcomes") or {}).get(o) for r in s.cells)]
+    head = ["cell", "status", "n", "repeats", "scores", "mean", "swing", "95% CI", *shown]
+    lines = [f"# Sweep {s.sweep_dir.name}", "",
+             f"{len(s.cells)} cells, {len(s.cells) - len(s.failed)} complete, {len(s.failed)} not "
+             f"complete. Folder: {s.sweep_dir}", "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in s.cells:
+        ci = f"[{_num(r.get('ci_low'))}, {_num(r.get('ci_high'))}]" if r.get("scores") else ""
+        vals = [r["swept"] or r["cell"], r["status"], _num(r.get("n")), _num(r.get("repeats")),
+                ", ".join(map(str, r.get("scores") or [])), _num(r.get("mean")), _num(r.get("swing")),
+                ci, *[_num((r.get("outcomes") or {}).get(o, 0)) for o in shown]]
+        lines.append("| " + " | ".join(vals) + " |")
+    if s.failed:
+        lines += ["", "## Cells not complete", ""]
+        for r in s.failed:
+            where = f"{s.sweep_dir / r['traceback']}" if r.get("traceback") else "no traceback"
+            lines.append(f"- `{r['cell']}` ({r['status']}): {r.get('error') or 'no error recorded'} "
+                         f"— traceback: {where}" + (f"; run: {s.sweep_dir / r['run_dir']}"
+                                                   if r.get("run_dir") else ""))
+    lines.append("")
+    if s.report:
+        lines.append(f"Report: {s.report} (and report.html beside it)")
+    elif s.report_error:
+        lines.append(f"No report: {s.report_error}")
+    else:
+        lines.append("No report: no cell finished a repeat")
+    for p in s.problems:
+        lines.append(f"- report problem: {p}")
+    return "\n".join(lines)
