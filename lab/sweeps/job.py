@@ -51,7 +51,7 @@ def _single(cfg: DictConfig) -> None:
 
 def run_cell(cfg: DictConfig, hc: Any) -> dict:
     """One cell of a sweep; returns its manifest entry as a dict (never raises but for Ctrl-C)."""
-    from lab.errors import LabError
+    from lab.errors import InputError
     from lab.run import run
     from lab.sweeps.guard import check_parallelism
 
@@ -85,7 +85,7 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
         raise
     except BaseException as e:        # a failing cell never stops the others
         entry.status = "failed"
-        entry.error = str(e) if isinstance(e, LabError) else f"{type(e).__name__}: {e}"
+        entry.error = str(e) if isinstance(e, InputError) else f"{type(e).__name__}: {e}"
         if entry.run_dir and (sweep_dir / entry.run_dir / "run.json").is_file() and \
                 _record_has_traceback(sweep_dir / entry.run_dir):
             entry.traceback = os.path.join(entry.run_dir, "run.json")

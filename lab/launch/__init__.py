@@ -1,0 +1,1 @@
+"""Helpers for running sweeps: a loopback OpenAI-compatible stub server (tests, benchmarks)."""
