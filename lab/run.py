@@ -162,6 +162,8 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
 
     if backend is None:
         model_raw = model_settings(cfg.model)
+        if model_raw["backend"] == "llama_cpp":   # refused before the model file is even looked at
+            effective_concurrency(run_settings(cfg.run), "llama_cpp")
         from lab.models import BACKENDS
         BACKENDS[model_raw["backend"]].check_available(model_raw)
         policy = model_raw.get("context_policy")
@@ -182,8 +184,6 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
             raise InputError(f"model backend {model_cls.backend} needs the tool {needed} "
                              f"(the tool set offers {', '.join(toolset.names)}; try tools=pathfinder)",
                              key="tools")
-    if model_raw["backend"] == "llama_cpp":
-        effective_concurrency(rs, "llama_cpp")     # refused here, before the model is hashed
     p = Prepared(cfg=cfg, settings=rs, agent=agent, resolver=resolver, suite=suite,
                  templates=templates, toolset=toolset, model_raw=model_raw,
                  fingerprint=Fingerprint("", {}), backend=backend)
@@ -316,6 +316,8 @@ def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: 
     try:
         record = read_record(run_dir)      # read under the lock: what the last writer left
         check_same_inputs(record, p.fingerprint, run_dir / RUN_FILE)
+        if any((e.get("concurrency") or 1) > 1 for e in record.events):
+            _order_tests_csv(run_dir)
         if record.status == "complete" and len(record.repeats) >= repeats:
             lock.release()
             print(f"{run_dir} is complete: nothing to resume", file=sys.stderr)
@@ -387,8 +389,11 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
                     sessions.append(_repeat(k, seed0 + k, session, suite.tests, state.partial.get(k, []),
                                             rows, run_dir, record, show, repeats))
             else:
-                sessions.extend(_concurrent(conc, todo, seed0, session, suite.tests, state, rows,
-                                            run_dir, record, repeats))
+                try:
+                    sessions.extend(_concurrent(conc, todo, seed0, session, suite.tests, state, rows,
+                                                run_dir, record, repeats))
+                finally:
+                    _order_tests_csv(run_dir)
             record.status = "complete"
     except KeyboardInterrupt as e:
         record.status = "interrupted"
@@ -448,6 +453,32 @@ def _concurrent(conc: int, todo: list[int], seed0: int, session: Session, tests:
         raise
     finally:
         ex.shutdown(wait=False, cancel_futures=True)
+
+
+def _order_tests_csv(run_dir: Path) -> None:
+    """Concurrent repeats interleave their rows in tests.csv; put them in repeat order (the order
+    within a repeat kept, a row cut off by a kill dropped — its test is re-run), so the table reads
+    like a sequential run's and resume finds each repeat's rows together."""
+    import csv
+    import io
+
+    from lab.runs.io import atomic_write_text
+    path = run_dir / "tests.csv"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return
+    text = text[: text.rfind("\n") + 1]
+    rows = list(csv.reader(io.StringIO(text)))
+    if len(rows) < 2:
+        return
+    header, body = rows[0], sorted(rows[1:], key=lambda r: int(r[0]) if r and r[0].isdigit() else -1)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(body)
+    if buf.getvalue() != text or not path.read_text(encoding="utf-8").endswith("\n"):
+        atomic_write_text(path, buf.getvalue())
 
 
 def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestResult], rows: Any,
