@@ -74,6 +74,10 @@ def test_a_2x2_scripted_sweep_has_four_complete_cells_a_summary_and_a_report(tmp
     assert (sweep / "report/report.md").is_file() and (sweep / "report/report.html").is_file()
     assert "minimal" in (sweep / "report/report.md").read_text()
     assert "Sweep " in res.output       # the summary is printed at the end
+    # the sweep folder is one address for the loader and `lab report`: its four cells, once each
+    from lab.analysis.load import find_run_dirs
+    assert len(find_run_dirs([sweep])) == 4
+    assert len(find_run_dirs([tmp_path / "results"])) == 4
 
 
 def test_one_failing_cell_never_stops_the_others_and_is_listed_with_its_error(tmp_path):

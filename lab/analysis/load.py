@@ -61,7 +61,8 @@ class Results:
 
 
 def find_run_dirs(paths: Iterable[str | os.PathLike]) -> list[Path]:
-    """Run directories (holding run.json) at or below each path; hidden folders are skipped."""
+    """Run directories (holding run.json) at or below each path; hidden folders are skipped, links
+    followed (a sweep folder links its cells' run directories), each run listed once."""
     found: list[Path] = []
     for p in paths:
         p = Path(p)
@@ -70,7 +71,7 @@ def find_run_dirs(paths: Iterable[str | os.PathLike]) -> list[Path]:
             continue
         if not p.is_dir():
             raise InputError("not a run directory or a folder of runs", file=str(p))
-        for root, dirs, files in os.walk(p):
+        for root, dirs, files in os.walk(p, followlinks=True):  # a sweep links its cells under runs/
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             if RUN_FILE in files:
                 found.append(Path(root))
