@@ -16,6 +16,7 @@ import pytest
 
 from lab.agent import Session, agent_settings, load_templates, run_session
 from lab.config import compose
+from lab.launch.stub_server import completion, send_json
 from lab.models import BackendAPIError, ChatRequest, Message, load_model
 from lab.suites import load_suite
 from lab.tools import build_toolset
@@ -56,19 +57,10 @@ class Stub:
                     self._send(item[1], item[2])
                     return
                 _, message, usage = item
-                finish = "tool_calls" if message.get("tool_calls") else "stop"
-                self._send(200, {"id": "x", "object": "chat.completion", "created": 0, "model": "stub",
-                                 "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-                                 "usage": {"prompt_tokens": 100, "completion_tokens": 10,
-                                           "total_tokens": 110, **usage}})
+                self._send(200, completion(message, usage))
 
             def _send(self, code, obj):
-                data = json.dumps(obj).encode()
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, code, obj)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"

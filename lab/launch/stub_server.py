@@ -36,6 +36,23 @@ def solve(body: dict) -> dict:
          "function": {"name": "path_resolve", "arguments": json.dumps({"query": query.strip()[:200]})}}]}
 
 
+def completion(message: dict, usage: dict | None = None) -> dict:
+    """An OpenAI chat.completion body around one assistant message."""
+    finish = "tool_calls" if message.get("tool_calls") else "stop"
+    return {"id": "x", "object": "chat.completion", "created": 0, "model": "stub",
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110, **(usage or {})}}
+
+
+def send_json(handler: BaseHTTPRequestHandler, code: int, obj: dict) -> None:
+    data = json.dumps(obj).encode()
+    handler.send_response(code)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
 class StubServer:
     def __init__(self, latency_s: float = 0.0, port: int = 0) -> None:
         self.latency_s = latency_s
@@ -68,19 +85,10 @@ class StubServer:
                 finally:
                     with stub._lock:
                         stub._in_flight -= 1
-                finish = "tool_calls" if message.get("tool_calls") else "stop"
-                self._send(200, {"id": "x", "object": "chat.completion", "created": 0, "model": "stub",
-                                 "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-                                 "usage": {"prompt_tokens": 100, "completion_tokens": 10,
-                                           "total_tokens": 110}})
+                self._send(200, completion(message))
 
             def _send(self, code: int, obj: dict) -> None:
-                data = json.dumps(obj).encode()
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, code, obj)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.server.daemon_threads = True
