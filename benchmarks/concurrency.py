@@ -29,7 +29,7 @@ from lab.run import run  # noqa: E402
 def one(results: Path, url: str, repeats: int, n: int) -> float:
     cfg = compose(["model=openai", f"model.base_url={url}", "model.model=stub", "model.max_retries=0",
                    f"corpus.root={REPO / 'tests/data/minirepo'}", f"suite.file={REPO / 'tests/data/mini_suite.yaml'}",
-                   f"agent.templates={REPO / 'tests/data/agent/templates.yaml'}", "resolver.semantic.enabled=false",
+                   f"prompt.file={REPO / 'tests/data/agent/templates.yaml'}", "resolver.semantic.enabled=false",
                    f"run.results_dir={results}", f"run.experiment=c{n}", f"run.repeats={repeats}",
                    f"run.concurrency={n}", "run.progress=false"])
     t = time.perf_counter()

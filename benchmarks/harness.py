@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.agent import Session, agent_settings, load_templates, run_session  # noqa: E402
+from lab.agent import Session, agent_settings, load_prompt, run_session  # noqa: E402
 from lab.config import compose  # noqa: E402
 from lab.models import load_model  # noqa: E402
 from lab.pathfinder.resolver import load_resolver  # noqa: E402
-from lab.run import TEMPLATES_FILE, load_run_suite  # noqa: E402
+from lab.run import load_run_suite  # noqa: E402
 from lab.tools import build_toolset  # noqa: E402
 
 
@@ -45,8 +45,7 @@ def main() -> None:
     toolset.warmup()
     backend = load_model(cfg.model)
     settings = agent_settings(cfg.agent, model_policy=cfg.model.get("context_policy"))
-    templates = load_templates(Path(settings.templates) if settings.templates else TEMPLATES_FILE,
-                               suite.raw.get("templates"), str(suite.path))
+    templates = load_prompt(cfg.prompt, suite.raw.get("templates"), str(suite.path))
     session = Session(backend=backend, toolset=toolset, templates=templates, settings=settings,
                       corpus_root=Path(resolver.root))
     warm = run_session(suite.tests, session, seed=0)

@@ -31,9 +31,10 @@ from typing import Any, Callable, Iterator, TextIO
 
 from omegaconf import DictConfig, OmegaConf
 
-from lab.agent import Progress, Session, agent_settings, load_templates, run_session
+from lab.agent import Progress, Session, agent_settings, run_session
+from lab.agent.prompt import Templates, load_prompt
 from lab.agent.result import TestResult
-from lab.agent.settings import AgentSettings, Templates
+from lab.agent.settings import AgentSettings
 from lab.errors import InputError
 from lab.models import ModelBackend, load_model, model_settings
 from lab.models.base import ToolSchema
@@ -46,9 +47,7 @@ from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptW
                              summarize_repeat, transcript_path, write_record)
 from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover
 from lab.runs.summary import format_summary
-from lab.suites import PROMPTS_DIR, Suite, load_suite, suite_path
-
-TEMPLATES_FILE = PROMPTS_DIR / "templates.yaml"
+from lab.suites import Suite, load_suite, suite_path
 
 
 @dataclass(frozen=True)
@@ -176,9 +175,17 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
     rs = run_settings(cfg.run)
     resolver = load_resolver(cfg)
     suite = load_run_suite(cfg.suite, set(resolver.index.by_path))
-    templates = load_templates(Path(agent.templates) if agent.templates else TEMPLATES_FILE,
-                               suite.raw.get("templates"), str(suite.path))
+    templates = load_prompt(cfg.get("prompt"), suite.raw.get("templates"), str(suite.path))
     toolset = build_toolset(cfg, resolver=resolver)
+    from lab.agent.loop import example_messages
+    example_messages(templates, [ToolSchema(t.name, t.description, t.input_schema)
+                                 for t in toolset.specs()])   # the example's tool is offered
+    if agent.forced_tool is not None and agent.forced_tool not in toolset.names:
+        raise InputError(f"agent.forced_tool={agent.forced_tool} is not offered (the tool set offers "
+                         f"{', '.join(toolset.names)})", file="configs/agent", key="agent.forced_tool")
+    if agent.forced_tool is not None and agent.tool_choice != "first":
+        raise InputError("agent.forced_tool needs agent.tool_choice=first", file="configs/agent",
+                         key="agent.forced_tool")
     for needed in getattr(model_cls, "requires_tools", ()):
         if needed not in toolset.names:
             raise InputError(f"model backend {model_cls.backend} needs the tool {needed} "

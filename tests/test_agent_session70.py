@@ -82,7 +82,7 @@ class Script:
 def session70(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("session70")
     suite = write_suite70(tmp / "gen70.yaml")
-    cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={suite}", f"agent.templates={TEMPLATES}",
+    cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={suite}", f"prompt.file={TEMPLATES}",
                    f"run.results_dir={tmp / 'results'}", "run.experiment=session70",
                    "agent.context_policy=stop", "agent.time_limit_s=1.5",
                    "resolver.semantic.enabled=false"])

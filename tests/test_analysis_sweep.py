@@ -101,7 +101,7 @@ def make_sweep(root: Path) -> Path:
     results = root / "results"
     suite = write_suite(root / "gen70.yaml")
     corpus = corpus_with_note(root)
-    common = [f"corpus.root={corpus}", f"suite.file={suite}", f"agent.templates={TEMPLATES}",
+    common = [f"corpus.root={corpus}", f"suite.file={suite}", f"prompt.file={TEMPLATES}",
               f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false"]
     for vocab in VOCABS:
         cfg = compose([*common, f"vocab={vocab}", "run.repeats=3", "run.experiment=vocab-sweep"])

@@ -21,7 +21,7 @@ TEMPLATES = REPO / "tests/data/agent/templates.yaml"
 
 def cfg_for(tmp_path: Path, url: str, *over: str):
     return compose(["model=openai", f"model.base_url={url}", "model.model=stub", "model.max_retries=0",
-                    f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"agent.templates={TEMPLATES}",
+                    f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
                     f"run.results_dir={tmp_path}", "resolver.semantic.enabled=false",
                     "run.progress=false", *over])
 
@@ -72,7 +72,7 @@ def test_concurrency_is_refused_for_in_process_llama_cpp_before_any_model_call(t
 
 def test_concurrency_is_one_for_other_in_process_backends(tmp_path, capsys):
     cfg = compose(["model=tool_follower", "run.concurrency=3", "run.repeats=2", f"corpus.root={MINIREPO}",
-                   f"suite.file={MINI_SUITE}", f"agent.templates={TEMPLATES}",
+                   f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
                    "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}", "run.progress=false"])
     out = run(cfg, out=io.StringIO())
     assert "run.concurrency=3 ignored" in capsys.readouterr().err

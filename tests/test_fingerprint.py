@@ -28,7 +28,7 @@ def test_seeds_repeats_experiment_and_paths_keep_it(tmp_path):
                "run.progress=true", "run.resume=true")]
     copy = tmp_path / "templates-copy.yaml"
     shutil.copy(TEMPLATES, copy)                     # the same templates at another path
-    same.append(fp(tmp_path, f"agent.templates={copy}"))
+    same.append(fp(tmp_path, f"prompt.file={copy}"))
     corpus = tmp_path / "corpus-copy"
     shutil.copytree(MINIREPO, corpus)                # the same corpus at another path
     same.append(fp(tmp_path, f"corpus.root={corpus}"))
@@ -52,7 +52,7 @@ def test_vocabulary_corpus_and_templates_change_it(tmp_path):
 
     tpl = tmp_path / "templates.yaml"
     tpl.write_text(TEMPLATES.read_text().replace('"Test {id}: {message}"', '"Test {id}. {message}"'))
-    templates = fp(tmp_path, f"agent.templates={tpl}")
+    templates = fp(tmp_path, f"prompt.file={tpl}")
     assert base.differing(templates) == ["templates"]
     assert base.differences(templates)[0].startswith("templates.test_message:")
 
@@ -107,7 +107,7 @@ def test_llama_model_is_hashed_not_loaded_and_threads_stay_out(tmp_path, monkeyp
         raise AssertionError("the model was loaded")
     monkeypatch.setattr(LlamaCppBackend, "__init__", boom)
     args = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "resolver.semantic.enabled=false",
-            f"agent.templates={TEMPLATES}"]
+            f"prompt.file={TEMPLATES}"]
     try:
         a = fingerprint(compose(["model=smollm2-135m", *args, "model.n_threads=1"]))
     except MissingDependencyError as e:

@@ -85,7 +85,7 @@ def test_openai_backend_on_llama_cpp_server_survives_the_server_dying(server, tm
     proc, url = server
     cfg = compose(["model=openai", f"model.base_url={url}", "model.tool_mode=text",
                    "model.tool_results_as=user", "model.max_retries=1", "model.backoff_s=0.2",
-                   f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"agent.templates={TEMPLATES}",
+                   f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
                    "suite.limit=4", "agent.max_tokens_per_turn=32", "agent.max_nudges=0",
                    f"run.results_dir={tmp_path / 'results'}"])
     backend = load_model(cfg.model)

@@ -21,9 +21,10 @@ from lab.errors import InputError
 from lab.pathfinder.index import TEXT_FIELDS, build_index
 from lab.suites import PROMPTS_DIR, TEMPLATE_KEYS, load_suite, split_expected
 
-TEMPLATES_FILE = PROMPTS_DIR / "templates.yaml"
+PROMPT_DIR = PROMPTS_DIR.parent / "configs" / "prompt"
+TEMPLATES_FILE = PROMPT_DIR / "default.yaml"
 SUITES = {"tests70": 70, "tasks40": 40, "tasks40_baseline": 40}
-#: Placeholders each template may use (the agent loop's contract, prompts/templates.yaml).
+#: Placeholders each template may use (the agent loop's contract, lab/agent/prompt.py).
 SYSTEM_FIELDS = {"tool_names", "answer_format"}
 TEST_FIELDS = {"id", "query", "intent", "position", "category", "message"}
 BASELINE_TOOLS = ("read_file", "list_directory", "directory_tree", "search_files")
@@ -192,7 +193,7 @@ def test_baseline_system_prompt_is_for_the_filesystem_tools(suites, templates):
 # --- templates -------------------------------------------------------------------------------
 
 def test_templates_file_has_exactly_the_contract_keys(templates):
-    assert set(templates) == set(TEMPLATE_KEYS)
+    assert set(templates) == set(TEMPLATE_KEYS) | {"name", "about", "example"}
     assert templates["answer_format"] == "ANSWER: <path>"
     assert _placeholders(templates["system"]) <= SYSTEM_FIELDS
     assert _placeholders(templates["test_message"]) <= TEST_FIELDS
@@ -204,7 +205,8 @@ def test_templates_file_has_exactly_the_contract_keys(templates):
 @pytest.mark.parametrize("name", SUITES)
 def test_templates_render_for_every_test(suites, templates, name):
     suite = suites[name]
-    merged = {**templates, **dict(suite.raw.get("templates") or {})}
+    merged = {k: templates[k] for k in TEMPLATE_KEYS}
+    merged.update(dict(suite.raw.get("templates") or {}))
     system = merged["system"].format_map(_strict({"tool_names": "a, b", "answer_format": merged["answer_format"]}))
     assert "ANSWER: <path>" in system and "{" not in system
     for t in suite.tests:

@@ -23,7 +23,7 @@ TEMPLATES = REPO / "tests/data/agent/templates.yaml"
 
 def base_args(results: Path) -> list[str]:
     return ["model=tool_follower", f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}",
-            f"agent.templates={TEMPLATES}", f"run.results_dir={results}", "resolver.semantic.enabled=false"]
+            f"prompt.file={TEMPLATES}", f"run.results_dir={results}", "resolver.semantic.enabled=false"]
 
 
 def lab_run(*args: str):
@@ -66,7 +66,7 @@ def test_lab_run_sweeps_with_m(tmp_path):
 def test_bad_inputs_stop_before_any_model_call_with_exit_2(tmp_path):
     res = CliRunner().invoke(main, ["run", *base_args(tmp_path), "agent.session=shared"])
     assert res.exit_code == 2 and "agent.session" in res.output
-    res = CliRunner().invoke(main, ["run", *base_args(tmp_path), f"agent.templates={tmp_path}/none.yaml"])
+    res = CliRunner().invoke(main, ["run", *base_args(tmp_path), f"prompt.file={tmp_path}/none.yaml"])
     assert res.exit_code == 2 and "none.yaml" in res.output
     res = CliRunner().invoke(main, ["run", *base_args(tmp_path), "tools=filesystem"])
     assert res.exit_code == 2 and "needs the tool path_resolve" in res.output

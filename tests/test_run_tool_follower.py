@@ -37,12 +37,11 @@ def _check(overrides: list[str], tmp_path: Path) -> tuple[int, int]:
 
 @pytest.mark.parametrize("semantic", ["true", "false"])
 def test_tool_follower_scores_recall_at_1_on_the_mini_suite(tmp_path, semantic):
-    _check([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"agent.templates={TEMPLATES}",
+    _check([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
             f"resolver.semantic.enabled={semantic}"], tmp_path)
 
 
-@pytest.mark.skipif(not (PROMPTS_DIR / "tests70.yaml").is_file() or not (PROMPTS_DIR / "templates.yaml").is_file(),
-                    reason="prompts/tests70.yaml and prompts/templates.yaml not there yet")
+@pytest.mark.skipif(not (PROMPTS_DIR / "tests70.yaml").is_file(), reason="prompts/tests70.yaml not there yet")
 def test_tool_follower_scores_recall_at_1_on_tests70(tmp_path):
     score, n = _check(["suite=tests70"], tmp_path)
     assert n == 70

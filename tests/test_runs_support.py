@@ -24,7 +24,7 @@ MINI_IDS = ["mini-01", "mini-02", "mini-03", "mini-04", "mini-05", "mini-06"]
 
 
 def common_args(results: Path, *extra: str) -> list[str]:
-    return [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"agent.templates={TEMPLATES}",
+    return [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
             f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false",
             *extra]
 

@@ -36,7 +36,7 @@ def configs_with_script(tmp_path: Path) -> Path:
 
 
 def common(tmp_path: Path, experiment: str = "sw") -> list[str]:
-    return [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"agent.templates={TEMPLATES}",
+    return [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
             f"run.results_dir={tmp_path / 'results'}", "resolver.semantic.enabled=false",
             "run.progress=false", f"run.experiment={experiment}"]
 

@@ -15,8 +15,8 @@ _EXPORTS = {
     "Progress": "progress",
     "RepetitionCheck": "repetition",
     "INFRASTRUCTURE": "result", "OUTCOMES": "result", "TestResult": "result", "ToolCallRecord": "result",
-    "AgentSettings": "settings", "Templates": "settings", "agent_settings": "settings",
-    "load_templates": "settings",
+    "AgentSettings": "settings", "agent_settings": "settings",
+    "Templates": "prompt", "WorkedExample": "prompt", "load_prompt": "prompt", "load_templates": "prompt",
 }
 
 __all__ = sorted(_EXPORTS)

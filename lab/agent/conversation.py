@@ -1,7 +1,8 @@
-"""The conversation of one session: the system message, then one segment of messages per test.
+"""The conversation of one session: the system message, the prompt's worked example (if any),
+then one segment of messages per test.
 
 In `single` mode segments accumulate; `evict_oldest` drops whole finished segments from the
-front (the system message always stays) and every eviction is recorded.
+front (the system message and the worked example always stay) and every eviction is recorded.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class Segment:
 @dataclass
 class Conversation:
     system: Message
+    preamble: list[Message] = field(default_factory=list)   # the worked example, never evicted
     segments: list[Segment] = field(default_factory=list)
     evicted: list[str] = field(default_factory=list)     # test ids, oldest first
 
@@ -32,7 +34,7 @@ class Conversation:
         self.segments[-1].messages.append(message)
 
     def messages(self) -> list[Message]:
-        out = [self.system]
+        out = [self.system, *self.preamble]
         for s in self.segments:
             out.extend(s.messages)
         return out

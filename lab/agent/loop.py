@@ -26,10 +26,12 @@ from lab.agent.grading import grade
 from lab.agent.progress import Progress
 from lab.agent.repetition import RepetitionCheck
 from lab.agent.result import INFRASTRUCTURE, ToolCallRecord, TestResult
-from lab.agent.settings import AgentSettings, Templates
+from lab.agent.prompt import Templates
+from lab.agent.settings import AgentSettings
 from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
-                             ContextOverflow, FatalModelError, Message, ModelBackend, ToolSchema)
-from lab.models.textcalls import parse_answer
+                             ContextOverflow, FatalModelError, Message, ModelBackend, ToolCall,
+                             ToolSchema)
+from lab.models.textcalls import hermes_call_text, parse_answer
 from lab.tools.base import check_args
 from lab.tools.toolset import ToolSet
 from lab.vocab import dumps
@@ -51,6 +53,31 @@ class Session:
     def __post_init__(self) -> None:
         self.tools = [ToolSchema(s.name, s.description, s.input_schema) for s in self.toolset.specs()]
         self.system_prompt = self.templates.system_prompt([t.name for t in self.tools])
+        self.preamble = example_messages(self.templates, self.tools)
+
+
+def example_messages(templates: Templates, tools: list[ToolSchema]) -> list[Message]:
+    """The prompt's worked example as real turns (user, the assistant's call in the Hermes text
+    form and as a native call, the tool result, the answer line), built once per session so every
+    conversation shares the same message objects (their rendering is memoized by the backends)."""
+    ex = templates.example
+    if ex is None:
+        return []
+    names = [t.name for t in tools]
+    if ex.tool not in names:
+        from lab.errors import InputError
+        raise InputError(f"the worked example calls {ex.tool}, which the tool set does not offer "
+                         f"({', '.join(names)})", file=(templates.sources or ("configs/prompt",))[0],
+                         key="example.call.name")
+    call = ToolCall(name=ex.tool, arguments=dict(ex.arguments), raw=json.dumps(ex.arguments),
+                    id="example_call", form="tool_call_tags")
+    native = {"role": "assistant", "content": "", "tool_calls": [
+        {"id": "example_call", "type": "function",
+         "function": {"name": ex.tool, "arguments": json.dumps(ex.arguments, ensure_ascii=False)}}]}
+    return [Message("user", ex.user),
+            Message("assistant", hermes_call_text(ex.tool, ex.arguments), tool_calls=[call], native=native),
+            Message("tool", ex.result, name=ex.tool, tool_call_id="example_call"),
+            Message("assistant", ex.answer)]
 
 
 @dataclass
@@ -116,7 +143,8 @@ def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = No
 
 
 def _new_conversation(session: Session) -> Conversation:
-    return Conversation(system=Message("system", session.system_prompt))
+    return Conversation(system=Message("system", session.system_prompt),
+                        preamble=list(getattr(session, "preamble", [])))
 
 
 def _blank(test: Any, index: int) -> TestResult:
@@ -175,7 +203,10 @@ class _TestRun:
                 raise _EndTest("no_answer", f"no answer after {s.max_turns} turns")
             if time.monotonic() > self.deadline:
                 raise _EndTest("timeout", f"test time limit {s.time_limit_s:g} s")
-            turn = self._chat()
+            forced = self.s.tool_choice == "first" and self.r.turns == 0
+            turn = self._chat(forced)
+            if forced:
+                self.r.first_call_forced = True
             msg = turn.message()
             self.conv.add(msg)
             self._account(turn)
@@ -185,7 +216,7 @@ class _TestRun:
                 raise _EndTest("timeout", f"test time limit {s.time_limit_s:g} s (mid-generation)")
 
             if turn.tool_calls:
-                usable = self._run_calls(turn)
+                usable = self._run_calls(turn, forced)
                 if usable:
                     self.malformed_streak = 0
                 else:
@@ -216,14 +247,15 @@ class _TestRun:
             raise _EndTest("loop", f"the same reply {self.texts[key]} times: {key[:80]!r}")
 
     # -- one model turn, with the context policy -------------------------------------------------
-    def _chat(self) -> AssistantTurn:
+    def _chat(self, forced: bool = False) -> AssistantTurn:
         s, session = self.s, self.session
         self.check = RepetitionCheck(s.loop_repeats)
         while True:
             req = ChatRequest(messages=self.conv.messages(), tools=session.tools,
                               max_tokens=s.max_tokens_per_turn, deadline=self.deadline,
                               seed=turn_seed(getattr(session.backend, "seed", None), self.test.id, self.r.turns),
-                              constrained=s.constrained,
+                              constrained=s.constrained, force_tool_call=forced,
+                              forced_tool=s.forced_tool if forced else None,
                               answer_prefix=session.templates.answer_prefix,
                               stop_check=self.check, test=self.test)
             try:
@@ -269,7 +301,7 @@ class _TestRun:
         r.turn_usage.append(usage)
 
     # -- tool calls ------------------------------------------------------------------------------
-    def _run_calls(self, turn: AssistantTurn) -> bool:
+    def _run_calls(self, turn: AssistantTurn, forced: bool = False) -> bool:
         """Run the turn's calls; True when at least one was usable."""
         toolset: ToolSet = self.session.toolset
         specs = {t.name: t for t in self.session.tools}
@@ -277,7 +309,8 @@ class _TestRun:
         for call in turn.tool_calls:
             if len(self.r.tool_calls) >= self.s.max_tool_calls:
                 raise _EndTest("tool_call_cap", f"more than {self.s.max_tool_calls} tool calls")
-            rec = ToolCallRecord(name=call.name, arguments=call.arguments, raw=call.raw, id=call.id)
+            rec = ToolCallRecord(name=call.name, arguments=call.arguments, raw=call.raw, id=call.id,
+                                 form=call.form, forced=forced)
             problem = call.error
             if problem is None and call.name not in specs:
                 problem = f"unknown tool '{call.name}' (tools: {', '.join(specs)})"

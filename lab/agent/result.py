@@ -22,6 +22,8 @@ class ToolCallRecord:
     is_error: bool = False               # the tool answered with an error
     response_tokens: dict = field(default_factory=dict)   # {"total", "fields", "envelope"}
     wall_s: float = 0.0
+    form: str = "other"                  # how the model wrote it (lab.models.textcalls.CALL_FORMS)
+    forced: bool = False                 # made on a turn forced to be a call (agent.tool_choice)
 
 
 @dataclass
@@ -52,12 +54,18 @@ class TestResult:
     prompt_eval_s: float = 0.0
     generation_s: float = 0.0
     evictions: list[dict] = field(default_factory=list)
+    first_call_forced: bool = False       # agent.tool_choice=first forced its first turn to a call
     turn_usage: list[dict] = field(default_factory=list)
     messages: list[dict] = field(default_factory=list)   # the test's part of the conversation
 
     @property
     def evaluated_tokens(self) -> int:
         return self.prompt_tokens - self.cached_tokens
+
+    @property
+    def unforced_calls(self) -> int:
+        """Tool calls the model chose to make (not on a forced turn)."""
+        return sum(1 for c in self.tool_calls if not c.forced)
 
     def to_dict(self) -> dict:
         return asdict(self)

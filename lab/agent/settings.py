@@ -1,21 +1,21 @@
-"""The agent's settings (`configs/agent/*.yaml`) and the prompt templates (`prompts/templates.yaml`).
-
-Both are validated before any model call: a bad key names its file and key.
+"""The agent's settings (`configs/agent/*.yaml`), validated before any model call: a bad key names
+its file and key. The prompt templates are `lab.agent.prompt` (`configs/prompt/*.yaml`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
 from omegaconf import DictConfig, OmegaConf
 
 from lab.errors import InputError
 
 SESSIONS = ("single", "isolated")
 CONTEXT_POLICIES = ("stop", "evict_oldest")
+#: agent.tool_choice: auto = the model decides every turn; first = the first assistant turn of
+#: every test is a schema-valid call to an offered tool (grammar / tool_choice "required")
+TOOL_CHOICES = ("auto", "first")
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,18 @@ class AgentSettings:
     nudge_message: str = "Reply with your final answer on its own line: {answer_format}"
     max_turns: int = 24                   # a backstop; the limits above normally end a test first
     constrained: bool = False             # GBNF: output is one tool call or one answer line
-    templates: str | None = None          # null = prompts/templates.yaml
+    tool_choice: str = "auto"             # auto | first (the first turn of a test must call a tool)
+    forced_tool: str | None = None        # tool_choice=first: null = any offered tool, or one name
 
 
 def agent_settings(cfg: Any, *, model_policy: str | None = None) -> AgentSettings:
     raw = OmegaConf.to_container(cfg, resolve=True) if isinstance(cfg, DictConfig) else dict(cfg or {})
     file = "configs/agent"
     known = {f.name: f for f in fields(AgentSettings)}
+    if "templates" in raw:
+        raise InputError("agent.templates is gone: prompt templates are the Hydra group "
+                         "configs/prompt/ (prompt=NAME, or prompt.file=PATH)", file=file,
+                         key="agent.templates")
     for k in raw:
         if k not in known:
             raise InputError(f"unknown agent setting (known: {', '.join(known)})", file=file,
@@ -49,7 +54,7 @@ def agent_settings(cfg: Any, *, model_policy: str | None = None) -> AgentSetting
             continue
         v = raw[name]
         default = f.default
-        if name in ("context_policy", "templates"):
+        if name in ("context_policy", "forced_tool"):
             if v is not None and not isinstance(v, str):
                 raise InputError("must be a string or null", file=file, key=f"agent.{name}")
         elif isinstance(default, bool):
@@ -70,6 +75,8 @@ def agent_settings(cfg: Any, *, model_policy: str | None = None) -> AgentSetting
     s = AgentSettings(**values)
     if s.session not in SESSIONS:
         raise InputError(f"must be one of {', '.join(SESSIONS)}", file=file, key="agent.session")
+    if s.tool_choice not in TOOL_CHOICES:
+        raise InputError(f"must be one of {', '.join(TOOL_CHOICES)}", file=file, key="agent.tool_choice")
     policy = s.context_policy or model_policy or "stop"
     if policy not in CONTEXT_POLICIES:
         raise InputError(f"must be one of {', '.join(CONTEXT_POLICIES)}", file=file,
@@ -77,89 +84,3 @@ def agent_settings(cfg: Any, *, model_policy: str | None = None) -> AgentSetting
     if not 0 < s.evict_to < 1:
         raise InputError("must be between 0 and 1 (a share of n_ctx)", file=file, key="agent.evict_to")
     return AgentSettings(**{**values, "context_policy": policy})
-
-
-# -- prompt templates -----------------------------------------------------------------------------
-
-TEMPLATE_KEYS = ("system", "answer_format", "test_message")
-TEST_FIELDS = ("id", "query", "intent", "position", "category", "message")
-
-
-class _Missing(dict):
-    def __missing__(self, key: str) -> str:
-        raise KeyError(key)
-
-
-@dataclass(frozen=True)
-class Templates:
-    system: str
-    answer_format: str
-    test_message: str
-    sources: tuple[str, ...] = ()   # the files the keys came from, for the run record
-
-    @property
-    def answer_prefix(self) -> str:
-        """`ANSWER: <path>` -> `ANSWER:` (what precedes the first placeholder)."""
-        head = self.answer_format.split("<", 1)[0].split("{", 1)[0].strip()
-        return head or "ANSWER:"
-
-    def system_prompt(self, tool_names: list[str]) -> str:
-        return self.system.format_map(_Missing(answer_format=self.answer_format,
-                                               tool_names=", ".join(tool_names)))
-
-    def user_message(self, test: Any) -> str:
-        values = {k: "" if getattr(test, k, None) is None else str(getattr(test, k)) for k in TEST_FIELDS}
-        values["message"] = test.message if test.message else test.query
-        values["answer_format"] = self.answer_format
-        return self.test_message.format_map(_Missing(values))
-
-    def to_dict(self) -> dict:
-        return {"system": self.system, "answer_format": self.answer_format,
-                "test_message": self.test_message, "sources": list(self.sources)}
-
-
-def load_templates(file: Path, overrides: Mapping[str, Any] | None = None,
-                   overrides_file: str | None = None) -> Templates:
-    """`prompts/templates.yaml` (or any file), then the suite's own `templates:` mapping on top."""
-    try:
-        data = yaml.safe_load(Path(file).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise InputError(f"cannot read the prompt templates: {e.strerror or e}", file=str(file)) from None
-    except yaml.YAMLError as e:
-        raise InputError(f"YAML error in the prompt templates: {e}", file=str(file)) from None
-    if not isinstance(data, dict):
-        raise InputError("the prompt templates file must be a mapping with keys "
-                         + ", ".join(TEMPLATE_KEYS), file=str(file))
-    merged: dict[str, Any] = {k: data.get(k) for k in TEMPLATE_KEYS}
-    origin = {k: str(file) for k in TEMPLATE_KEYS}
-    sources = [str(file)]
-    if overrides:
-        if not isinstance(overrides, Mapping):
-            raise InputError("'templates' must be a mapping", file=overrides_file, key="templates")
-        for k, v in overrides.items():
-            if k in TEMPLATE_KEYS:
-                merged[k] = v
-                origin[k] = overrides_file or "suite"
-        sources.append(overrides_file or "suite")
-    for k in TEMPLATE_KEYS:
-        if not isinstance(merged[k], str) or not merged[k].strip():
-            raise InputError("missing or empty template (a non-empty string)", file=origin[k], key=k)
-    t = Templates(system=merged["system"], answer_format=merged["answer_format"].strip(),
-                  test_message=merged["test_message"], sources=tuple(sources))
-
-    class _Probe:
-        id, query, intent, position, category, message = "t", "q", "i", 1, "A", "m"
-
-    for key, fn in (("system", lambda: t.system_prompt(["path_resolve"])),
-                    ("test_message", lambda: t.user_message(_Probe()))):
-        try:
-            fn()
-        except KeyError as e:
-            raise InputError(f"unknown placeholder {{{e.args[0]}}} (known: "
-                             + (", ".join(("answer_format", "tool_names")) if key == "system"
-                                else ", ".join(TEST_FIELDS + ("answer_format",))) + ")",
-                             file=origin[key], key=key) from None
-        except (ValueError, IndexError) as e:
-            raise InputError(f"bad template: {e} (write {{{{ and }}}} for literal braces)",
-                             file=origin[key], key=key) from None
-    return t

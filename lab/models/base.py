@@ -39,6 +39,9 @@ class ToolCall:
     raw: str = ""                      # the call as the model wrote it (JSON text or native args)
     id: str | None = None              # native tool-call id (OpenAI-style servers)
     error: str | None = None           # why the call is unusable (bad JSON, no name); None = usable
+    #: the form it came in (data for vocabulary studies): tool_call_tags | fenced_json | bare_json
+    #: | mistral_tag | python_tag | native (the server parsed it) | other
+    form: str = "other"
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -88,6 +91,9 @@ class ChatRequest:
     deadline: float | None = None              # time.monotonic() by which the test must end
     seed: int | None = None                    # sampling seed of this turn (see agent.loop.turn_seed)
     constrained: bool = False                  # restrict output to a tool call or an answer line
+    #: this turn must be a call to one of `tools` with schema-valid arguments (agent.tool_choice)
+    force_tool_call: bool = False
+    forced_tool: str | None = None             # ... to this tool only (None: any of `tools`)
     answer_prefix: str = "ANSWER:"
     #: Called with the text generated so far; returning a reason (e.g. "loop") stops generation.
     stop_check: Callable[[str], str | None] | None = None

@@ -119,20 +119,42 @@ def _cache_file() -> Path:
     return cache_root() / "model-sha256.json"
 
 
-def file_sha256(path: str | Path) -> str:
-    """sha256 of a (large) file, cached by resolved path, size and mtime."""
-    from lab.runs.io import atomic_write_text
-
-    path = Path(path).resolve()
-    st = path.stat()
-    key = f"{path}|{st.st_size}|{st.st_mtime_ns}"
-    cache = _cache_file()
+def _load_known(cache: Path) -> dict:
     try:
         known = json.loads(cache.read_text(encoding="utf-8"))
-        if not isinstance(known, dict):
-            known = {}
+        return known if isinstance(known, dict) else {}
     except (OSError, ValueError):
-        known = {}
+        return {}
+
+
+def _store_known(path: Path, key: str, digest: str) -> None:
+    from lab.runs.io import atomic_write_text
+
+    cache = _cache_file()
+    known = {k: v for k, v in _load_known(cache).items() if not k.startswith(f"{path}|")}
+    known[key] = digest
+    try:
+        atomic_write_text(cache, json.dumps(known, indent=1, sort_keys=True) + "\n")
+    except OSError:
+        pass  # a read-only cache costs a re-hash next time, nothing else
+
+
+def _key(path: Path) -> str:
+    st = path.stat()
+    return f"{path}|{st.st_size}|{st.st_mtime_ns}"
+
+
+def remember_sha256(path: str | Path, digest: str) -> None:
+    """Record a digest computed elsewhere (a packaged model hashed while it was assembled)."""
+    path = Path(path).resolve()
+    _store_known(path, _key(path), digest)
+
+
+def file_sha256(path: str | Path) -> str:
+    """sha256 of a (large) file, cached by resolved path, size and mtime."""
+    path = Path(path).resolve()
+    key = _key(path)
+    known = _load_known(_cache_file())
     if isinstance(known.get(key), str):
         return known[key]
     h = hashlib.sha256()
@@ -140,10 +162,5 @@ def file_sha256(path: str | Path) -> str:
         for block in iter(lambda: f.read(1 << 22), b""):
             h.update(block)
     digest = h.hexdigest()
-    known = {k: v for k, v in known.items() if not k.startswith(f"{path}|")}
-    known[key] = digest
-    try:
-        atomic_write_text(cache, json.dumps(known, indent=1, sort_keys=True) + "\n")
-    except OSError:
-        pass  # a read-only cache costs a re-hash next time, nothing else
+    _store_known(path, key, digest)
     return digest

@@ -1,4 +1,5 @@
-"""GBNF grammar for `agent.constrained=true`: one well-formed tool call, or one answer line.
+"""GBNF grammars: `agent.constrained=true` (one well-formed tool call, or one answer line) and
+`agent.tool_choice=first` (the first turn of a test is one schema-valid call to an offered tool).
 
 The grammar names the offered tools, so a constrained model can neither invent a tool nor write
 broken JSON; whether it picks good arguments is still the experiment. A thinking model may think
@@ -8,6 +9,8 @@ first (free text inside its think tags) when the model config has thinking tags.
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 from lab.models.base import ToolSchema
 
@@ -43,3 +46,44 @@ def tool_or_answer_grammar(tools: list[ToolSchema], *, call_format: str = "herme
     if think:
         lines.append(f"thought ::= {_lit(think[0])} [^<]* {_lit(think[1])} ws")
     return "\n".join(lines) + "\n" + _JSON
+
+
+# -- agent.tool_choice=first: one call to an offered tool, arguments as its JSON schema says ------
+
+def _strict(schema: Any) -> Any:
+    """The schema with `additionalProperties: false` on every object that does not say otherwise
+    (the lab's tools refuse unknown arguments, so a forced call must not invent any)."""
+    if isinstance(schema, dict):
+        out = {k: _strict(v) for k, v in schema.items()}
+        if out.get("type") == "object" and "additionalProperties" not in out:
+            out["additionalProperties"] = False
+        return out
+    if isinstance(schema, list):
+        return [_strict(v) for v in schema]
+    return schema
+
+
+def forced_call_schema(tools: list[ToolSchema]) -> dict:
+    """JSON schema of `{"name": <one tool>, "arguments": <that tool's arguments>}`."""
+    return {"oneOf": [{"type": "object",
+                       "properties": {"name": {"const": t.name},
+                                      "arguments": _strict(t.parameters or {"type": "object"})},
+                       "required": ["name", "arguments"], "additionalProperties": False}
+                      for t in tools]}
+
+
+def forced_call_grammar(tools: list[ToolSchema], *, call_format: str = "hermes") -> str:
+    """GBNF (built by llama-cpp-python from the JSON schema) for exactly one tool call in the
+    model's native text format: `<tool_call>\\n{...}\\n</tool_call>` (hermes) or bare JSON."""
+    if not tools:
+        raise ValueError("agent.tool_choice=first needs at least one offered tool")
+    if call_format not in ("hermes", "json"):
+        raise ValueError(f"a forced tool call supports the hermes and json call formats, "
+                         f"not {call_format!r}")
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    body = json_schema_to_gbnf(json.dumps(forced_call_schema(tools)), prop_order=["name", "arguments"])
+    body = re.sub(r"^root ::=", "call-json ::=", body, flags=re.M)
+    root = ('root ::= "<tool_call>\\n" call-json "\\n</tool_call>"' if call_format == "hermes"
+            else "root ::= call-json")
+    return root + "\n" + body

@@ -22,7 +22,7 @@ from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPromp
                                       MessageStyle)
 from lab.models.gguf import (chat_template, file_sha256, quantization, read_metadata,
                              trained_context_length)
-from lab.models.grammar import tool_or_answer_grammar
+from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
 from lab.models.locate import model_path, require
 from lab.models.textcalls import parse_tool_calls
 
@@ -71,7 +71,7 @@ def default_threads() -> int:
 
 class LlamaCppBackend(ModelBackend):
     backend = "llama_cpp"
-    SETTINGS = frozenset({"path", "path_hint", "n_ctx", "n_threads", "n_batch", "seed", "sampling",
+    SETTINGS = frozenset({"path", "path_hint", "packaged", "n_ctx", "n_threads", "n_batch", "seed", "sampling",
                           "tool_call_formats", "tools_in_prompt", "tool_results_as", "thinking",
                           "chat_template", "template_kwargs", "verbose", "extra_buffers"})
 
@@ -154,11 +154,15 @@ class LlamaCppBackend(ModelBackend):
         if llm is not None:
             llm.close()
 
-    def _grammar(self, tools: list[ToolSchema], prefix: str) -> Any:
-        key = (tuple(t.name for t in tools), prefix)
+    def _grammar(self, tools: list[ToolSchema], prefix: str, *, forced: bool = False) -> Any:
+        from lab.models.chat_template import _tools_key
+        key = (_tools_key(tools), prefix, forced)
         if key not in self._grammars:
-            text = tool_or_answer_grammar(tools, call_format=self.formats[0], answer_prefix=prefix,
-                                          think=self.think if self.cfg.get("thinking") else None)
+            if forced:
+                text = forced_call_grammar(tools, call_format=self.formats[0])
+            else:
+                text = tool_or_answer_grammar(tools, call_format=self.formats[0], answer_prefix=prefix,
+                                              think=self.think if self.cfg.get("thinking") else None)
             self._grammars[key] = self._llama_cpp.LlamaGrammar.from_string(text, verbose=False)
         return self._grammars[key]
 
@@ -175,7 +179,12 @@ class LlamaCppBackend(ModelBackend):
         # the agent loop seeds each turn by (repeat seed, test id, turn in test): resumable
         llm.set_seed(request.seed if request.seed is not None else self.seed + self._turn)
         self._turn += 1
-        grammar = self._grammar(request.tools, request.answer_prefix) if request.constrained else None
+        grammar = None
+        if request.force_tool_call:      # agent.tool_choice=first: one schema-valid call, native form
+            tools = [t for t in request.tools if t.name == request.forced_tool] or request.tools
+            grammar = self._grammar(tools, request.answer_prefix, forced=True)
+        elif request.constrained:
+            grammar = self._grammar(request.tools, request.answer_prefix)
 
         out: list[int] = []
         finish, ended_with_eos = "length", False

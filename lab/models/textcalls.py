@@ -50,6 +50,18 @@ def strip_thinking(text: str, open_tag: str = THINK_OPEN, close_tag: str = THINK
     return "".join(out)
 
 
+#: the form label each parser gives its calls (ToolCall.form)
+FORM_TAGS, FORM_FENCED, FORM_BARE, FORM_MISTRAL, FORM_PYTHON_TAG, FORM_NATIVE = (
+    "tool_call_tags", "fenced_json", "bare_json", "mistral_tag", "python_tag", "native")
+CALL_FORMS = (FORM_TAGS, FORM_FENCED, FORM_BARE, FORM_MISTRAL, FORM_PYTHON_TAG, FORM_NATIVE, "other")
+
+
+def _with_form(calls: list[ToolCall], form: str) -> list[ToolCall]:
+    for c in calls:
+        c.form = form
+    return calls
+
+
 def _calls_from_json(obj: Any, raw: str, args_key: str = "arguments") -> list[ToolCall]:
     items = obj if isinstance(obj, list) else [obj]
     calls = []
@@ -96,7 +108,7 @@ def parse_hermes(text: str) -> list[ToolCall]:
             calls.append(ToolCall(name=_guess_name(raw), arguments=None, raw=raw, error=err))
         else:
             calls.extend(_calls_from_json(obj, raw))
-    return calls
+    return _with_form(calls, FORM_TAGS)
 
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
@@ -105,7 +117,9 @@ _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
 def parse_json(text: str) -> list[ToolCall]:
     """Bare JSON objects that have a "name" key (in fences or not)."""
     calls: list[ToolCall] = []
-    bodies = [m.group(1) for m in _FENCE.finditer(text)] or [text]
+    fenced = [m.group(1) for m in _FENCE.finditer(text)]
+    form = FORM_FENCED if fenced else FORM_BARE
+    bodies = fenced or [text]
     dec = json.JSONDecoder()
     for body in bodies:
         i = 0
@@ -123,7 +137,7 @@ def parse_json(text: str) -> list[ToolCall]:
             if objs and all(isinstance(o, dict) and "name" in o for o in objs):
                 calls.extend(_calls_from_json(obj, body[start:end]))
             i = end
-    return calls
+    return _with_form(calls, form)
 
 
 _MISTRAL = re.compile(r"\[TOOL_CALLS\]\s*(.*)", re.S)
@@ -138,8 +152,8 @@ def parse_mistral(text: str) -> list[ToolCall]:
         obj, _ = json.JSONDecoder().raw_decode(raw)
     except json.JSONDecodeError as e:
         return [ToolCall(name=_guess_name(raw), arguments=None, raw=raw,
-                         error=f"tool call is not valid JSON ({e.msg})")]
-    return _calls_from_json(obj, raw)
+                         error=f"tool call is not valid JSON ({e.msg})", form=FORM_MISTRAL)]
+    return _with_form(_calls_from_json(obj, raw), FORM_MISTRAL)
 
 
 def parse_llama3(text: str) -> list[ToolCall]:
@@ -153,7 +167,7 @@ def parse_llama3(text: str) -> list[ToolCall]:
             calls.append(ToolCall(name=_guess_name(part), arguments=None, raw=part, error=err))
         else:
             calls.extend(_calls_from_json(obj, part.strip(), args_key="parameters"))
-    return calls
+    return _with_form(calls, FORM_PYTHON_TAG)
 
 
 _PARSERS = {"hermes": parse_hermes, "json": parse_json, "mistral": parse_mistral,

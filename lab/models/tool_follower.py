@@ -55,7 +55,8 @@ class ToolFollowerBackend(ModelBackend):
             if self.use_intent and test.intent:
                 args["intent_text"] = test.intent
             text = hermes_call_text(TOOL, args)
-            call = ToolCall(name=TOOL, arguments=args, raw=json.dumps(args), id="call_0")
+            call = ToolCall(name=TOOL, arguments=args, raw=json.dumps(args), id="call_0",
+                            form="tool_call_tags")
             return _turn(text, prompt, [call])
         path = best_path(results[-1].content)
         text = f"{request.answer_prefix} {path}" if path else "path_resolve found no candidate."

@@ -15,8 +15,8 @@ What a run's fingerprint holds (`run_inputs`):
     resolver    ranking settings (features, weights, top_k, rerank) and `encoder` (its id)
     corpus      the content hash of every indexed file (+ workspace roots)
     suite       the suite file's content hash and the ids of the tests run (suite.limit)
-    templates   system prompt, answer format, test message
-    agent       session mode and every limit
+    templates   the prompt (configs/prompt/): system prompt, answer format, test message, worked example
+    agent       session mode, tool choice (agent.tool_choice) and every limit
 
 The lab's own code revision is recorded in the run record but kept out: comparing a code change
 against the previous baseline is what the regression gate is for.
@@ -123,6 +123,13 @@ def run_inputs(*, model: Mapping[str, Any], cfg: Mapping[str, Any], resolver: An
     from lab.eval_resolver import resolver_settings
 
     agent_d = {k: v for k, v in asdict(agent).items() if k != "templates"}  # a path: content below
+    if agent_d.get("tool_choice") == "auto":
+        del agent_d["tool_choice"]      # the default, as before the setting existed: old fingerprints hold
+    tpl = templates.content() if hasattr(templates, "content") else {
+        "system": templates.system, "answer_format": templates.answer_format,
+        "test_message": templates.test_message}
+    if tpl.get("example") is None:
+        tpl.pop("example", None)        # likewise: a prompt without a worked example
     return {
         "model": dict(model),
         "vocab": {k: v for k, v in dict(cfg["vocab"]).items() if k not in DESCRIPTIVE},
@@ -132,7 +139,6 @@ def run_inputs(*, model: Mapping[str, Any], cfg: Mapping[str, Any], resolver: An
         "encoder": resolver.encoder_id,
         "corpus": {"content_hash": resolver.index.content_hash, "files": len(resolver.index.files)},
         "suite": {"content_hash": suite.content_hash, "tests": [t.id for t in suite.tests]},
-        "templates": {"system": templates.system, "answer_format": templates.answer_format,
-                      "test_message": templates.test_message},
+        "templates": tpl,
         "agent": agent_d,
     }

@@ -58,6 +58,10 @@ class RepeatSummary:
     cache_reuse_between_evictions: float | None   # the same, leaving out turns right after one
     generation_tps: float | None             # generated tokens per second of generation time
     evictions: list[dict] = field(default_factory=list)
+    #: tool use: tests with a call the model chose (unforced), tests whose first turn was forced,
+    #: calls of each kind, and the forms calls were written in (lab.models.textcalls.CALL_FORMS)
+    tool_use: dict = field(default_factory=dict)
+    cascade: dict = field(default_factory=dict)     # lab.runs.cascade.Cascade of this repeat
 
 
 @dataclass
@@ -160,12 +164,16 @@ def read_record(path: Path) -> RunRecord:
         raise InputError(f"corrupt run record: {e}", file=str(path), key="repeats") from None
 
 
+#: RepeatSummary keys older records do not have (read at their defaults)
+_OPTIONAL_REPEAT_KEYS = ("evictions", "tool_use", "cascade")
+
+
 def _repeat_problem(r: object) -> str | None:
     if not isinstance(r, dict):
         return "not an object"
     names = {f.name for f in fields(RepeatSummary)}
     missing = [f.name for f in fields(RepeatSummary)
-               if f.name not in r and f.name != "evictions"]
+               if f.name not in r and f.name not in _OPTIONAL_REPEAT_KEYS]
     if missing:
         return f"missing {', '.join(missing)}"
     extra = sorted(set(r) - names)
@@ -204,6 +212,8 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
     gen_s = sum(u["generation_s"] for u in turns)
     completion = sum(u["completion_tokens"] for u in turns)
     gen_tokens = sum(max(u["completion_tokens"] - 1, 0) for u in turns)  # the first token is timed with the prompt
+    from lab.runs.cascade import answer_rows, find_cascade
+
     return RepeatSummary(
         repeat=repeat, seed=seed, n=len(results), score=sum(r.passed for r in results),
         outcomes=outcomes, by_category=dict(sorted(by_cat.items())),
@@ -215,4 +225,19 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
         cache_reuse_between_evictions=(round(sum(u["cached_tokens"] for u in steady) / steady_prompt, 4)
                                        if steady_prompt else None),
         generation_tps=round(gen_tokens / gen_s, 2) if gen_s > 0 else None,
-        evictions=list(evictions))
+        evictions=list(evictions), tool_use=tool_use(results),
+        cascade=find_cascade(answer_rows(results)).to_dict())
+
+
+def tool_use(results: list[TestResult]) -> dict:
+    """How the model used tools in one repeat; `unforced_rate` is the share of attempted tests in
+    which the model made a call of its own accord (forcing never counts as the model's choice)."""
+    attempted = [r for r in results if r.outcome != "skipped"]
+    forms: Counter = Counter(c.form for r in results for c in r.tool_calls)
+    with_unforced = sum(1 for r in attempted if r.unforced_calls)
+    return {"tests": len(attempted), "tests_with_unforced_call": with_unforced,
+            "unforced_rate": round(with_unforced / len(attempted), 4) if attempted else None,
+            "tests_first_forced": sum(1 for r in attempted if r.first_call_forced),
+            "unforced_calls": sum(r.unforced_calls for r in results),
+            "forced_calls": sum(len(r.tool_calls) - r.unforced_calls for r in results),
+            "forms": dict(sorted(forms.items()))}

@@ -57,6 +57,9 @@ class TestRow:
     wall_s: float
     infrastructure: bool
     detail: str | None
+    first_call_forced: bool = False    # agent.tool_choice=first forced the test's first turn
+    unforced_calls: int = 0            # tool calls the model chose to make
+    call_forms: str = ""               # "tool_call_tags:2 fenced_json:1": how the calls were written
 
     @classmethod
     def of(cls, repeat: int, seed: int | None, r: TestResult) -> "TestRow":
@@ -70,14 +73,25 @@ class TestRow:
                    context_end=r.context_end,
                    tool_response_tokens=sum(c.response_tokens.get("total", 0) for c in r.tool_calls),
                    evictions=len(r.evictions), wall_s=r.wall_s, infrastructure=r.infrastructure,
-                   detail=r.detail)
+                   detail=r.detail, first_call_forced=r.first_call_forced,
+                   unforced_calls=r.unforced_calls, call_forms=_forms(r))
+
+
+def _forms(r: TestResult) -> str:
+    counts: dict[str, int] = {}
+    for c in r.tool_calls:
+        counts[c.form] = counts.get(c.form, 0) + 1
+    return " ".join(f"{k}:{v}" for k, v in counts.items())
 
 
 TEST_COLUMNS = tuple(f.name for f in fields(TestRow))
+#: the columns of tests.csv files written before tool choice and call forms were recorded
+#: (read with those columns at their defaults)
+LEGACY_COLUMNS = TEST_COLUMNS[: TEST_COLUMNS.index("first_call_forced")]
 _INT = {"repeat", "seed", "index", "position", "tool_calls", "malformed_calls", "turns",
         "prompt_tokens", "cached_tokens", "completion_tokens", "context_start", "context_end",
-        "tool_response_tokens", "evictions"}
-_BOOL = {"passed", "infrastructure"}
+        "tool_response_tokens", "evictions", "unforced_calls"}
+_BOOL = {"passed", "infrastructure", "first_call_forced"}
 _NULLABLE_TEXT = {"category", "answer", "answer_normalized", "detail"}
 
 
@@ -131,7 +145,7 @@ def read_tests_csv(path: Path) -> list[TestRow]:
         raise InputError("corrupt tests table row: truncated (no line end; the run was killed "
                          "mid-write? `lab resume` repairs it)", file=str(path), line=last)
     reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) != TEST_COLUMNS:
+    if tuple(reader.fieldnames or ()) not in (TEST_COLUMNS, LEGACY_COLUMNS):
         raise InputError("tests table has unexpected columns", file=str(path), line=1)
     rows = []
     for d in reader:
@@ -164,6 +178,8 @@ def _row(d: dict) -> TestRow:
             vals[k] = v
     if vals["outcome"] not in OUTCOMES:
         raise ValueError(f"unknown outcome {vals['outcome']!r}")
+    if "unforced_calls" not in d:          # a legacy row: nothing was forced then
+        vals["unforced_calls"] = vals["tool_calls"]
     return TestRow(**vals)
 
 

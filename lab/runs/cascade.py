@@ -1,0 +1,94 @@
+"""Copy cascades: in one growing conversation a small model may give an earlier answer again to
+later, unrelated tests (the issue-11 measurement: one answer copied into 28 tests in a row).
+
+A test *copies* when its answer (normalized) is wrong for it and is the answer an earlier test of
+the same repeat gave, while the two tests expect different files. Per repeat: how many tests
+copy, the first one (and whose answer it copied), the longest streak of consecutive tests giving
+the same copied answer, and that answer. A repeat with at least `CASCADE_MIN` copies is flagged.
+Pure functions over (test id, answer, expected, passed) rows: the run summary, the record and the
+analysis all use this one definition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Iterable, Sequence
+
+#: copies in one repeat from which the summary and the report flag a copy cascade
+CASCADE_MIN = 3
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    test_id: str
+    answer: str | None          # normalized answer (None: no answer)
+    expected: tuple[str, ...]
+    passed: bool
+
+
+@dataclass(frozen=True)
+class Cascade:
+    copies: int                     # tests whose answer copies an unrelated earlier test's
+    first_test: str | None          # the first such test
+    source_test: str | None         # ... and the test whose answer it copied
+    longest_streak: int             # consecutive tests giving the same copied answer
+    streak_start: str | None        # the first test of that streak
+    answer: str | None              # the answer of that streak
+    flagged: bool                   # copies >= CASCADE_MIN
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+NO_CASCADE = Cascade(0, None, None, 0, None, None, False)
+
+
+def _key(answer: str | None) -> str | None:
+    if answer is None:
+        return None
+    a = " ".join(str(answer).split()).strip().lstrip("./").lower()
+    return a or None
+
+
+def find_cascade(rows: Sequence[AnswerRow]) -> Cascade:
+    """Rows in the order the tests ran (one repeat)."""
+    first_by_answer: dict[str, tuple[str, frozenset[str]]] = {}
+    copies, first, source = 0, None, None
+    best = (0, None, None)        # (length, start test, answer)
+    run_len, run_start, run_answer = 0, None, None
+    for r in rows:
+        a = _key(r.answer)
+        exp = frozenset(e.split("#", 1)[0].lower() for e in r.expected)
+        copied = False
+        if a is not None and not r.passed and a in first_by_answer:
+            src_id, src_exp = first_by_answer[a]
+            if src_exp != exp:
+                copied = True
+                copies += 1
+                if first is None:
+                    first, source = r.test_id, src_id
+        if a is not None and a not in first_by_answer:
+            first_by_answer[a] = (r.test_id, exp)
+        if copied and a == run_answer:
+            run_len += 1
+        elif copied:
+            run_len, run_start, run_answer = 1, r.test_id, a
+        else:
+            run_len, run_start, run_answer = 0, None, None
+        if run_len > best[0]:
+            best = (run_len, run_start, run_answer)
+    return Cascade(copies=copies, first_test=first, source_test=source, longest_streak=best[0],
+                   streak_start=best[1], answer=best[2], flagged=copies >= CASCADE_MIN)
+
+
+def answer_rows(results: Iterable[object]) -> list[AnswerRow]:
+    """AnswerRows from TestResult-like objects (test_id, answer_normalized, expected, passed)."""
+    out = []
+    for r in results:
+        ans = getattr(r, "answer_normalized", None) or getattr(r, "answer", None)
+        exp = getattr(r, "expected", ())
+        if isinstance(exp, str):
+            exp = [e.strip() for e in exp.split("|") if e.strip()]
+        out.append(AnswerRow(test_id=str(getattr(r, "test_id")), answer=ans, expected=tuple(exp),
+                             passed=bool(getattr(r, "passed", False))))
+    return out
