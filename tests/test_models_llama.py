@@ -28,7 +28,7 @@ SYSTEM = ("You find files. Call path_resolve with the user's words, then reply w
 
 @pytest.fixture(scope="module")
 def llama():
-    b = load_model(compose(["model.n_ctx=2048"]).model)
+    b = load_model(compose(["model=smollm2-135m", "model.n_ctx=2048"]).model)
     yield b
     b.close()
 

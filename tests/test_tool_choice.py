@@ -1,0 +1,237 @@
+"""agent.tool_choice, the prompt group's worked example, call forms, tool use per repeat and copy
+cascades: driven by the scripted model through the real loop, tool set and vocabulary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lab.agent import Session, agent_settings, load_prompt, run_session
+from lab.config import compose
+from lab.errors import InputError
+from lab.models import ScriptedBackend
+from lab.models.base import ToolSchema
+from lab.models.grammar import forced_call_grammar, forced_call_schema
+from lab.models.textcalls import hermes_call_text, parse_tool_calls
+from lab.runs.cascade import AnswerRow, find_cascade
+from lab.runs.record import summarize_repeat
+from lab.runs.tables import LEGACY_COLUMNS, TestRow, read_tests_csv
+from lab.suites import load_suite
+from lab.tools import build_toolset
+
+REPO = Path(__file__).resolve().parent.parent
+MINIREPO = REPO / "tests/data/minirepo"
+MINI_SUITE = REPO / "tests/data/mini_suite.yaml"
+TEMPLATES = REPO / "tests/data/agent/templates.yaml"
+
+
+@pytest.fixture(scope="module")
+def parts():
+    cfg = compose([f"corpus.root={MINIREPO}", "resolver.semantic.enabled=false"])
+    from lab.pathfinder.resolver import load_resolver
+    resolver = load_resolver(cfg)
+    suite = load_suite(MINI_SUITE, corpus_paths=set(resolver.index.by_path))
+    return cfg, resolver, suite
+
+
+def session(parts, backend, prompt=None, **agent):
+    cfg, resolver, _ = parts
+    templates = load_prompt(prompt or {"file": str(TEMPLATES)})
+    return Session(backend=backend, toolset=build_toolset(cfg, resolver=resolver), templates=templates,
+                   settings=agent_settings({"context_policy": "stop", **agent}),
+                   corpus_root=Path(resolver.root))
+
+
+def answer_after_a_call(req):
+    if not any(m.role == "tool" for m in req.messages[_start(req):]):
+        return hermes_call_text("path_resolve", {"query": req.test.query})
+    return f"ANSWER: {req.test.expected[0].split('#')[0]}"
+
+
+def _start(req) -> int:
+    return max(i for i, m in enumerate(req.messages) if m.role == "user" and m.content.startswith("Test "))
+
+
+# -- tool_choice=first ---------------------------------------------------------------------------
+
+def test_first_forces_only_the_first_turn_of_each_test_and_says_so(parts):
+    backend = ScriptedBackend(outputs=[answer_after_a_call] * 40)
+    res = run_session(parts[2].tests, session(parts, backend, tool_choice="first",
+                                              forced_tool="path_resolve"))
+    assert [r.outcome for r in res.results] == ["pass"] * len(parts[2].tests)
+    forced = [(r.force_tool_call, r.forced_tool) for r in backend.requests]
+    assert forced == [(True, "path_resolve"), (False, None)] * len(parts[2].tests)
+    for r in res.results:
+        assert r.first_call_forced and r.unforced_calls == 0
+        assert [c.forced for c in r.tool_calls] == [True] and r.tool_calls[0].form == "tool_call_tags"
+    row = TestRow.of(0, 0, res.results[0])
+    assert row.first_call_forced and row.unforced_calls == 0 and row.call_forms == "tool_call_tags:1"
+    use = summarize_repeat(0, 0, res.results, 1.0, []).tool_use
+    assert use["tests_first_forced"] == len(parts[2].tests) and use["unforced_rate"] == 0.0
+    assert use["forced_calls"] == len(parts[2].tests) and use["forms"] == {"tool_call_tags": len(parts[2].tests)}
+
+
+def test_auto_never_forces_and_counts_the_models_own_calls(parts):
+    backend = ScriptedBackend(outputs=[answer_after_a_call] * 40)
+    res = run_session(parts[2].tests, session(parts, backend))
+    assert not any(r.force_tool_call for r in backend.requests)
+    use = summarize_repeat(0, 0, res.results, 1.0, []).tool_use
+    assert use["unforced_rate"] == 1.0 and use["tests_first_forced"] == 0
+    # a model that answers without a tool: rate 0, and the rows say it was not forced
+    backend = ScriptedBackend(outputs=["ANSWER: nowhere.go"] * 40)
+    res = run_session(parts[2].tests, session(parts, backend))
+    use = summarize_repeat(0, 0, res.results, 1.0, []).tool_use
+    assert use["unforced_rate"] == 0.0 and not any(r.first_call_forced for r in res.results)
+
+
+def test_bad_tool_choice_settings_are_named():
+    with pytest.raises(InputError, match="agent.tool_choice"):
+        agent_settings({"tool_choice": "always"})
+    with pytest.raises(InputError, match="configs/prompt"):
+        agent_settings({"templates": "x.yaml"})
+
+
+def test_forced_tool_must_be_offered_and_needs_first(tmp_path):
+    from lab.run import prepare
+    base = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "model=tool_follower",
+            "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}"]
+    with pytest.raises(InputError, match="forced_tool=grep is not offered"):
+        prepare(compose(base + ["agent.tool_choice=first", "agent.forced_tool=grep"]))
+    with pytest.raises(InputError, match="needs agent.tool_choice=first"):
+        prepare(compose(base + ["agent.forced_tool=path_resolve"]))
+
+
+def test_tool_choice_is_in_the_fingerprint_and_auto_keeps_old_ones(tmp_path):
+    from lab.run import fingerprint
+    base = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "model=tool_follower",
+            "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}"]
+    auto = fingerprint(compose(base))
+    first = fingerprint(compose(base + ["agent.tool_choice=first"]))
+    assert auto.differing(first) == ["agent"]
+    assert "tool_choice" not in auto.inputs["agent"] and first.inputs["agent"]["tool_choice"] == "first"
+
+
+def test_the_forced_grammar_is_the_tools_schema_in_the_native_form():
+    tools = [ToolSchema("path_resolve", "d", {"type": "object", "properties": {
+                 "query": {"type": "string"}, "intent_text": {"type": "string"}}, "required": ["query"]}),
+             ToolSchema("list_dir", "d", {"type": "object", "properties": {"path": {"type": "string"}},
+                                          "required": ["path"]})]
+    schema = forced_call_schema(tools)
+    assert [a["properties"]["name"]["const"] for a in schema["oneOf"]] == ["path_resolve", "list_dir"]
+    assert all(a["properties"]["arguments"]["additionalProperties"] is False for a in schema["oneOf"])
+    g = forced_call_grammar(tools)
+    assert g.startswith('root ::= "<tool_call>\\n" call-json "\\n</tool_call>"')
+    assert '"\\"query\\""' in g and '"\\"path_resolve\\""' in g and "\nroot ::=" not in g
+    llama_cpp = pytest.importorskip("llama_cpp")
+    llama_cpp.LlamaGrammar.from_string(g, verbose=False)      # llama.cpp accepts it
+    assert forced_call_grammar(tools, call_format="json").startswith("root ::= call-json")
+    with pytest.raises(ValueError):
+        forced_call_grammar([])
+
+
+# -- the prompt group and its worked example ----------------------------------------------------
+
+def test_every_prompt_variant_composes_and_loads():
+    for f in sorted((REPO / "configs/prompt").glob("*.yaml")):
+        t = load_prompt(compose([f"prompt={f.stem}"]).prompt)
+        assert t.name == f.stem and t.answer_prefix == "ANSWER:"
+    assert load_prompt(compose(["prompt=worked_example"]).prompt).example.tool == "path_resolve"
+    assert load_prompt(compose([]).prompt).example is None
+
+
+def test_the_worked_example_is_real_turns_before_the_first_test_and_never_evicted(parts):
+    backend = ScriptedBackend(outputs=[answer_after_a_call] * 40)
+    prompt = dict(compose(["prompt=worked_example"]).prompt)
+    prompt["test_message"] = "Test {id}: {message}"
+    res = run_session(parts[2].tests, session(parts, backend, prompt=prompt, session="isolated"))
+    assert [r.outcome for r in res.results] == ["pass"] * len(parts[2].tests)
+    for req in (backend.requests[0], backend.requests[-1]):       # every conversation starts so
+        roles = [m.role for m in req.messages[:6]]
+        assert roles == ["system", "user", "assistant", "tool", "assistant", "user"]
+        assert req.messages[2].content.startswith("<tool_call>\n{\"name\": \"path_resolve\"")
+        assert req.messages[4].content == "ANSWER: tools/release/changelog_to_notes.py"
+    # the example is not part of any test's transcript
+    assert all(m["content"] != "ANSWER: tools/release/changelog_to_notes.py"
+               for r in res.results for m in r.messages)
+
+
+def test_a_bad_worked_example_is_named(parts, tmp_path):
+    with pytest.raises(InputError, match="example.answer"):
+        load_prompt({**dict(compose(["prompt=worked_example"]).prompt),
+                     "example": {"user": "q", "call": {"name": "path_resolve", "arguments": {}},
+                                 "result": "{}", "answer": "tools/x.py"}})
+    with pytest.raises(InputError, match="example.colour"):
+        load_prompt({**dict(compose(["prompt=worked_example"]).prompt),
+                     "example": {"user": "q", "colour": 1}})
+    from lab.run import prepare
+    with pytest.raises(InputError, match="example.call.name"):
+        prepare(compose([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "tools=filesystem",
+                         "prompt=worked_example", "model=tool_follower", "resolver.semantic.enabled=false",
+                         f"run.results_dir={tmp_path}"]))
+
+
+def test_unknown_prompt_keys_are_named():
+    with pytest.raises(InputError) as e:
+        load_prompt({**dict(compose([]).prompt), "sytem": "x"})
+    assert e.value.key == "prompt.sytem" and e.value.file == "configs/prompt/default.yaml"
+
+
+def test_the_prompt_is_in_the_fingerprint(tmp_path):
+    from lab.run import fingerprint
+    base = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "model=tool_follower",
+            "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}"]
+    a, b = fingerprint(compose(base)), fingerprint(compose(base + ["prompt=worked_example"]))
+    assert a.differing(b) == ["templates"] and "example" in b.inputs["templates"]
+
+
+# -- call forms ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, form", [
+    ('<tool_call>\n{"name": "path_resolve", "arguments": {"query": "x"}}\n</tool_call>', "tool_call_tags"),
+    ('```json\n{"name": "path_resolve", "arguments": {"query": "x"}}\n```', "fenced_json"),
+    ('I will call {"name": "path_resolve", "arguments": {"query": "x"}} now', "bare_json"),
+    ('[TOOL_CALLS] [{"name": "path_resolve", "arguments": {"query": "x"}}]', "mistral_tag"),
+    ('<|python_tag|>{"name": "path_resolve", "parameters": {"query": "x"}}', "python_tag"),
+])
+def test_each_call_records_the_form_it_came_in(text, form):
+    calls = parse_tool_calls(text, ("hermes", "mistral", "llama3", "json"))
+    assert [c.form for c in calls] == [form] and calls[0].name == "path_resolve"
+
+
+def test_legacy_tests_csv_reads_with_the_new_columns_at_their_defaults(tmp_path):
+    f = tmp_path / "tests.csv"
+    row = ["0", "0", "1", "t1", "1", "A", "pass", "True", "a.go", "a.go", "a.go", "2", "0", "3", "10",
+           "0", "5", "", "", "7", "0", "1.5", "False", ""]
+    f.write_text(",".join(LEGACY_COLUMNS) + "\n" + ",".join(row) + "\n")
+    (r,) = read_tests_csv(f)
+    assert r.tool_calls == 2 and r.unforced_calls == 2 and r.first_call_forced is False
+
+
+# -- copy cascades ------------------------------------------------------------------------------
+
+def _rows(answers, expected=None):
+    expected = expected or [f"f{i}.go" for i in range(len(answers))]
+    return [AnswerRow(f"t{i + 1}", a, (e,), a == e) for i, (a, e) in enumerate(zip(answers, expected))]
+
+
+def test_one_answer_copied_into_later_unrelated_tests_is_a_flagged_cascade():
+    c = find_cascade(_rows(["f0.go", "x.go", "f0.go", "f0.go", "f0.go", "./f0.go", "f6.go"]))
+    assert (c.copies, c.first_test, c.source_test) == (4, "t3", "t1")
+    assert (c.longest_streak, c.streak_start, c.answer, c.flagged) == (4, "t3", "f0.go", True)
+
+
+def test_same_answer_for_tests_that_expect_the_same_file_is_no_copy():
+    c = find_cascade(_rows(["a.go", "a.go", "a.go"], ["a.go", "a.go", "a.go"]))
+    assert c.copies == 0 and not c.flagged
+    c = find_cascade(_rows([None, None, "x.go", "y.go"]))
+    assert c.copies == 0 and c.longest_streak == 0
+
+
+def test_the_cascade_is_in_each_repeats_summary(parts):
+    backend = ScriptedBackend(outputs=["ANSWER: services/billing/invoice.go"] * 40)
+    res = run_session(parts[2].tests, session(parts, backend))
+    c = summarize_repeat(0, 0, res.results, 1.0, []).cascade
+    assert c["flagged"] and c["answer"] == "services/billing/invoice.go" and c["copies"] >= 3
+    json.dumps(c)
