@@ -28,6 +28,20 @@ from lab.run import load_run_suite  # noqa: E402
 from lab.tools import build_toolset  # noqa: E402
 
 
+def build_session(cfg):
+    """The agent session `lab run` would build for `cfg` (the model loaded), and its suite."""
+    resolver = load_resolver(cfg)
+    suite = load_run_suite(cfg.suite, set(resolver.index.by_path))
+    toolset = build_toolset(cfg, resolver=resolver)
+    toolset.warmup()
+    backend = load_model(cfg.model)
+    settings = agent_settings(cfg.agent, model_policy=cfg.model.get("context_policy"))
+    templates = load_prompt(cfg.prompt, suite.raw.get("templates"), str(suite.path))
+    session = Session(backend=backend, toolset=toolset, templates=templates, settings=settings,
+                      corpus_root=Path(resolver.root))
+    return session, suite
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--suite", default="tests70")
@@ -39,15 +53,7 @@ def main() -> None:
     t0 = time.perf_counter()
     cfg = compose([f"suite.file={a.suite}", "model=tool_follower", f"agent.session={a.session}",
                    *a.overrides])
-    resolver = load_resolver(cfg)
-    suite = load_run_suite(cfg.suite, set(resolver.index.by_path))
-    toolset = build_toolset(cfg, resolver=resolver)
-    toolset.warmup()
-    backend = load_model(cfg.model)
-    settings = agent_settings(cfg.agent, model_policy=cfg.model.get("context_policy"))
-    templates = load_prompt(cfg.prompt, suite.raw.get("templates"), str(suite.path))
-    session = Session(backend=backend, toolset=toolset, templates=templates, settings=settings,
-                      corpus_root=Path(resolver.root))
+    session, suite = build_session(cfg)
     warm = run_session(suite.tests, session, seed=0)
     t_warm = time.perf_counter() - t0
 

@@ -32,25 +32,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lab.agent import Session, agent_settings, load_prompt, run_session  # noqa: E402
+from harness import build_session  # noqa: E402  (benchmarks/harness.py)
+from lab.agent import run_session  # noqa: E402
 from lab.config import compose  # noqa: E402
-from lab.models import load_model  # noqa: E402
-from lab.pathfinder.resolver import load_resolver  # noqa: E402
-from lab.run import load_run_suite  # noqa: E402
-from lab.tools import build_toolset  # noqa: E402
 
 
 def lab_session(cfg, n_tests: int):
-    resolver = load_resolver(cfg)
-    suite = load_run_suite(cfg.suite, set(resolver.index.by_path))
-    toolset = build_toolset(cfg, resolver=resolver)
-    toolset.warmup()
-    backend = load_model(cfg.model)
-    settings = agent_settings(cfg.agent, model_policy=cfg.model.get("context_policy"))
-    templates = load_prompt(cfg.prompt, suite.raw.get("templates"), str(suite.path))
-    session = Session(backend=backend, toolset=toolset, templates=templates, settings=settings,
-                      corpus_root=Path(resolver.root))
+    session, suite = build_session(cfg)
+    backend = session.backend
     t0 = time.perf_counter()
     res = run_session(suite.tests[:n_tests], session, seed=0)
     wall = time.perf_counter() - t0

@@ -14,12 +14,13 @@ from lab.errors import InputError
 from lab.models import ScriptedBackend
 from lab.models.base import ToolSchema
 from lab.models.grammar import forced_call_grammar, forced_call_schema
-from lab.models.textcalls import hermes_call_text, parse_tool_calls
+from lab.models.textcalls import parse_tool_calls
 from lab.runs.cascade import AnswerRow, find_cascade
 from lab.runs.record import summarize_repeat
 from lab.runs.tables import LEGACY_COLUMNS, TestRow, read_tests_csv
 from lab.suites import load_suite
 from lab.tools import build_toolset
+from test_agent_reliability import solve  # noqa: E402  (tests/ is on sys.path under pytest)
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"
@@ -44,14 +45,7 @@ def session(parts, backend, prompt=None, **agent):
                    corpus_root=Path(resolver.root))
 
 
-def answer_after_a_call(req):
-    if not any(m.role == "tool" for m in req.messages[_start(req):]):
-        return hermes_call_text("path_resolve", {"query": req.test.query})
-    return f"ANSWER: {req.test.expected[0].split('#')[0]}"
-
-
-def _start(req) -> int:
-    return max(i for i, m in enumerate(req.messages) if m.role == "user" and m.content.startswith("Test "))
+answer_after_a_call = solve       # resolve, then answer the expected path
 
 
 # -- tool_choice=first ---------------------------------------------------------------------------
