@@ -18,23 +18,9 @@ from lab.models.textcalls import parse_tool_calls
 from lab.runs.cascade import AnswerRow, find_cascade
 from lab.runs.record import summarize_repeat
 from lab.runs.tables import LEGACY_COLUMNS, TestRow, read_tests_csv
-from lab.suites import load_suite
 from lab.tools import build_toolset
-from test_agent_reliability import solve  # noqa: E402  (tests/ is on sys.path under pytest)
-
-REPO = Path(__file__).resolve().parent.parent
-MINIREPO = REPO / "tests/data/minirepo"
-MINI_SUITE = REPO / "tests/data/mini_suite.yaml"
-TEMPLATES = REPO / "tests/data/agent/templates.yaml"
-
-
-@pytest.fixture(scope="module")
-def parts():
-    cfg = compose([f"corpus.root={MINIREPO}", "resolver.semantic.enabled=false"])
-    from lab.pathfinder.resolver import load_resolver
-    resolver = load_resolver(cfg)
-    suite = load_suite(MINI_SUITE, corpus_paths=set(resolver.index.by_path))
-    return cfg, resolver, suite
+# tests/ is on sys.path under pytest: the reliability tests' minirepo parts and solver
+from test_agent_reliability import MINI_SUITE, MINIREPO, REPO, TEMPLATES, parts, solve  # noqa: F401
 
 
 def session(parts, backend, prompt=None, **agent):
