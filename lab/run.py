@@ -180,17 +180,18 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
     from lab.agent.loop import example_messages
     example_messages(templates, [ToolSchema(t.name, t.description, t.input_schema)
                                  for t in toolset.specs()])   # the example's tool is offered
-    if agent.forced_tool is not None and agent.forced_tool not in toolset.names:
-        raise InputError(f"agent.forced_tool={agent.forced_tool} is not offered (the tool set offers "
-                         f"{', '.join(toolset.names)})", file="configs/agent", key="agent.forced_tool")
-    if agent.forced_tool is not None and agent.tool_choice != "first":
-        raise InputError("agent.forced_tool needs agent.tool_choice=first", file="configs/agent",
-                         key="agent.forced_tool")
     for needed in getattr(model_cls, "requires_tools", ()):
         if needed not in toolset.names:
             raise InputError(f"model backend {model_cls.backend} needs the tool {needed} "
                              f"(the tool set offers {', '.join(toolset.names)}; try tools=pathfinder)",
                              key="tools")
+    if agent.forced_tool is not None and agent.forced_tool not in toolset.names:
+        raise InputError(f"agent.forced_tool={agent.forced_tool} is not offered (the tool set offers "
+                         f"{', '.join(toolset.names)}): pass agent.forced_tool=null (any offered tool) "
+                         "or agent.tool_choice=auto", file="configs/agent", key="agent.forced_tool")
+    if agent.forced_tool is not None and agent.tool_choice != "first":
+        raise InputError("agent.forced_tool needs agent.tool_choice=first (or pass "
+                         "agent.forced_tool=null)", file="configs/agent", key="agent.forced_tool")
     p = Prepared(cfg=cfg, settings=rs, agent=agent, resolver=resolver, suite=suite,
                  templates=templates, toolset=toolset, model_raw=model_raw,
                  fingerprint=Fingerprint("", {}), backend=backend)

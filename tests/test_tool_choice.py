@@ -80,17 +80,21 @@ def test_forced_tool_must_be_offered_and_needs_first(tmp_path):
     with pytest.raises(InputError, match="forced_tool=grep is not offered"):
         prepare(compose(base + ["agent.tool_choice=first", "agent.forced_tool=grep"]))
     with pytest.raises(InputError, match="needs agent.tool_choice=first"):
-        prepare(compose(base + ["agent.forced_tool=path_resolve"]))
+        prepare(compose(base + ["agent.tool_choice=auto", "agent.forced_tool=path_resolve"]))
+    with pytest.raises(InputError, match="agent.forced_tool=null"):       # the default, no path_resolve
+        prepare(compose(base[:2] + ["model=scripted", "tools=filesystem", "resolver.semantic.enabled=false"]))
 
 
 def test_tool_choice_is_in_the_fingerprint_and_auto_keeps_old_ones(tmp_path):
     from lab.run import fingerprint
     base = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "model=tool_follower",
             "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}"]
-    auto = fingerprint(compose(base))
-    first = fingerprint(compose(base + ["agent.tool_choice=first"]))
+    auto = fingerprint(compose(base + ["agent.tool_choice=auto", "agent.forced_tool=null"]))
+    first = fingerprint(compose(base + ["agent.forced_tool=null"]))
     assert auto.differing(first) == ["agent"]
     assert "tool_choice" not in auto.inputs["agent"] and first.inputs["agent"]["tool_choice"] == "first"
+    assert compose([]).agent.tool_choice == "first"        # the default: the 1.5B ignores tools
+    assert compose(["suite=tasks40_baseline"]).agent.forced_tool is None
 
 
 def test_the_forced_grammar_is_the_tools_schema_in_the_native_form():
