@@ -18,8 +18,8 @@ from test_analysis_sweep import make_sweep
 FIGURES = ["score_distribution", "category_heatmap", "position_curve", "context_curve", "score_history",
            "pass_k_curves", "field_tokens"]
 TABLES = ["runs", "cells", "comparisons", "categories", "pass_k", "per_test", "positions", "streaks",
-          "outcomes", "tool_calls", "context", "context_curve", "field_tokens", "changes", "findings",
-          "tests", "reference", "reference_vs_runs"]
+          "cascades", "tool_use", "outcomes", "tool_calls", "context", "context_curve", "field_tokens",
+          "changes", "findings", "tests", "reference", "reference_vs_runs"]
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -65,7 +65,7 @@ def test_report_reads_like_the_logs_tables(report_dir):
     collapsed = streaks[(streaks["vocabulary"] == "exist_similar") & (streaks["repeat"] == 2)].iloc[0]
     assert collapsed["collapse_at"] == "t46"
     md = (report_dir / "report.md").read_text()
-    for heading in ["Scores per cell", "Source log and this lab", "Paired comparisons", "Categories",
+    for heading in ["Scores per cell", "Tool use per cell", "Source log and this lab", "Paired comparisons", "Categories",
                     "Position, streaks and cascades", "Reliability", "Outcomes",
                     "Tool calls, context and response fields", "What changed between runs",
                     "Contamination of the golden set"]:

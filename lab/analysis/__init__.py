@@ -7,6 +7,8 @@ Reads run directories only (through `lab.runs.record`'s readers); never imports 
     stats.cell_scores(res.repeats)
 """
 
-from lab.analysis.load import CELL, Results, cell_labels, find_run_dirs, load, load_reference
+from lab.analysis.load import (CELL, CONDITIONS, Results, cell_axes, cell_labels, find_run_dirs, load,
+                               load_reference)
 
-__all__ = ["CELL", "Results", "cell_labels", "find_run_dirs", "load", "load_reference"]
+__all__ = ["CELL", "CONDITIONS", "Results", "cell_axes", "cell_labels", "find_run_dirs", "load",
+           "load_reference"]

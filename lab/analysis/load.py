@@ -12,9 +12,12 @@ Every artifact is read through its one reader in `lab.runs.record` (read_record,
 read_tests_csv, read_transcript); nothing here parses run files itself. A run whose files cannot
 be read is left out and named in `res.problems` — one damaged run never hides a sweep.
 
-A *cell* is vocabulary x model x suite (CELL). Rows of a repeat that did not finish (a run that
-failed or was interrupted mid-repeat) are kept with `complete=False`; statistics use complete
-repeats only.
+A *cell* is vocabulary x model x suite (CELL), and also session mode, tool_choice and prompt
+variant (CONDITIONS) when those vary among the loaded runs (`cell_axes`): runs that differ in how
+they were run are never merged into one cell. Each repeat row carries the record's tool use
+(forced and unforced calls, call forms) and copy cascade (lab.runs.cascade). Rows of a repeat
+that did not finish (a run that failed or was interrupted mid-repeat) are kept with
+`complete=False`; statistics use complete repeats only.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Iterable
 import pandas as pd
 
 from lab.errors import InputError, LabError
+from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
 
@@ -35,7 +39,10 @@ CELL = ["vocabulary", "model", "suite"]
 #: Where the source log's numbers live (results/reference/, kept by git).
 REFERENCE_CSV = Path(__file__).resolve().parents[2] / "results" / "reference" / "pathfinder-log.csv"
 
-RUN_META = ["run_id", "experiment", *CELL, "session"]
+#: How a run ran; a cell is split by each of these that varies among the loaded runs (`cell_axes`).
+CONDITIONS = ["session", "tool_choice", "prompt"]
+
+RUN_META = ["run_id", "experiment", *CELL, *CONDITIONS]
 
 
 @dataclass
@@ -111,6 +118,9 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         res.run_dirs[rec.run_id] = d
         meta = run_meta(rec)
         done = {r.repeat for r in rec.repeats}
+        rows_of: dict[int, list[TestRow]] = {}
+        for row in rows:
+            rows_of.setdefault(row.repeat, []).append(row)
         runs.append({**meta, "status": rec.status, "backend": rec.model.get("backend"),
                      "suite_hash": rec.suite.get("content_hash"), "suite_tests": rec.suite.get("tests"),
                      "corpus_hash": rec.corpus.get("content_hash"),
@@ -129,7 +139,9 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
                             "prompt_tokens": r.prompt_tokens, "cached_tokens": r.cached_tokens,
                             "completion_tokens": r.completion_tokens, "cache_reuse": r.cache_reuse,
                             "wall_s": r.wall_s, "evictions": len(r.evictions),
-                            "started_at": rec.started_at})
+                            "started_at": rec.started_at,
+                            **_tool_use_columns(r.tool_use, rows_of.get(r.repeat, [])),
+                            **_cascade_columns(r.cascade, rows_of.get(r.repeat, []))})
         for row in rows:
             tests.append({**meta, **_row_dict(row), "complete": row.repeat in done})
         calls += [{**meta, **c, "complete": c["repeat"] in done} for c in call_rows]
@@ -156,7 +168,19 @@ def run_meta(rec: RunRecord) -> dict:
             "vocabulary": (cfg.get("vocab") or {}).get("name") or "?",
             "model": rec.model.get("name") or (cfg.get("model") or {}).get("name") or "?",
             "suite": rec.suite.get("name") or "?",
-            "session": (rec.agent or {}).get("session")}
+            "session": (rec.agent or {}).get("session") or "?",
+            "tool_choice": (rec.agent or {}).get("tool_choice") or "auto",   # older runs: auto
+            "prompt": ((rec.templates or {}).get("name") or (cfg.get("prompt") or {}).get("name")
+                       or "?")}
+
+
+def cell_axes(frame: pd.DataFrame, by: list[str] = CELL) -> list[str]:
+    """`by` and every run condition (CONDITIONS) that varies across `frame` (e.g. `Results.runs`):
+    runs that differ in session mode, tool_choice or prompt are kept apart, and when none of these
+    vary the cells (and their labels) are `by` alone."""
+    extra = [c for c in CONDITIONS
+             if c not in by and c in frame.columns and frame[c].nunique(dropna=False) > 1]
+    return [*by, *extra]
 
 
 def cell_labels(frame: pd.DataFrame, by: list[str] = CELL) -> pd.Series:
@@ -216,6 +240,36 @@ def _transcript_rows(run_dir: Path, rec: RunRecord) -> tuple[list[dict], list[di
                                     "tool": c.name, "field": name, "tokens": n})
         k += 1
     return calls, fields_
+
+
+def _tool_use_columns(use: dict, rows: list[TestRow]) -> dict:
+    """A repeat's `tool_use` (lab.runs.record.tool_use) as columns. A record from before it was
+    kept ({}) gets the same counts from its tests.csv rows (there, nothing was forced)."""
+    if not use and rows:
+        attempted = [x for x in rows if x.outcome != "skipped"]
+        forms: dict[str, int] = {}
+        for x in rows:
+            for part in (x.call_forms or "").split():
+                name, _, n = part.rpartition(":")
+                forms[name] = forms.get(name, 0) + int(n or 0)
+        use = {"tests": len(attempted),
+               "tests_with_unforced_call": sum(1 for x in attempted if x.unforced_calls),
+               "tests_first_forced": sum(1 for x in attempted if x.first_call_forced),
+               "unforced_calls": sum(x.unforced_calls for x in rows),
+               "forced_calls": sum(x.tool_calls - x.unforced_calls for x in rows), "forms": forms}
+    use = use or {}
+    return {"tool_tests": use.get("tests"), "tests_with_unforced_call": use.get("tests_with_unforced_call"),
+            "tests_first_forced": use.get("tests_first_forced"), "unforced_calls": use.get("unforced_calls"),
+            "forced_calls": use.get("forced_calls"), "call_forms": dict(use.get("forms") or {})}
+
+
+def _cascade_columns(cascade: dict, rows: list[TestRow]) -> dict:
+    """A repeat's copy cascade (lab.runs.cascade) as `cascade_*` columns; a record from before it
+    was kept ({}) gets it from its tests.csv rows by the same `find_cascade`."""
+    if not cascade and rows:
+        cascade = find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).to_dict()
+    c = cascade or NO_CASCADE.to_dict()
+    return {f"cascade_{k}": c.get(k) for k in NO_CASCADE.to_dict()}
 
 
 def _fingerprint(rec: RunRecord) -> str | None:

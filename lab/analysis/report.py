@@ -23,9 +23,11 @@ import numpy as np
 import pandas as pd
 
 from lab.analysis import figures as figs
-from lab.analysis.load import CELL, REFERENCE_CSV, Results, cell_labels, load, load_reference
+from lab.analysis.load import (CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, load,
+                               load_reference)
 from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
 from lab.analysis.tables import report_tables
+from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
 from lab.analysis.transcript import load_repeat, repeat_page
 from lab.errors import LabError
 
@@ -40,6 +42,7 @@ class Report:
     transcripts: list[Path]
     results: Results
     problems: list[str] = field(default_factory=list)
+    by: list[str] = field(default_factory=lambda: list(CELL))   # what a cell was, run conditions included
 
 
 # -- the report ------------------------------------------------------------------------------------
@@ -49,10 +52,12 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
                  level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000, seed: int = 0,
                  by: list[str] = CELL) -> Report:
     """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
-    results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none."""
+    results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none.
+    Cells are `by` plus each run condition (session, tool_choice, prompt) that varies among the runs."""
     paths = list(paths)
     out = Path(out_dir)
     res = load(paths)
+    by = cell_axes(res.runs, by)
     ref = None
     if reference is True:
         ref = load_reference(REFERENCE_CSV) if REFERENCE_CSV.is_file() else None
@@ -81,7 +86,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
     page = out / "report.html"
     page.write_text(render_html(title, blocks, svgs), encoding="utf-8")
     return Report(out_dir=out, markdown=md, html=page, tables=table_paths, figures=fig_paths,
-                  transcripts=pages, results=res, problems=problems)
+                  transcripts=pages, results=res, problems=problems, by=by)
 
 
 def _transcript_pages(res: Results, per_test: pd.DataFrame, out: Path,
@@ -144,6 +149,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                    fmt={"pass_all": pct, "swing": lambda v: num(int(v)) if pd.notna(v) else "–"}))
     b.append(Figure("score_distribution", "Score per repeat, every repeat a dot over a box"))
     b.append(Figure("score_history", "Scores in run order, beside the source log's trajectory"))
+    b += tool_use_blocks(T["tool_use"])
 
     if ref is not None:
         b.append(("h2", "Source log and this lab"))
@@ -162,8 +168,8 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
              f"counts allow — with 3 repeats per side it is 0.1, so no difference can reach p < 0.05. "
              f"CI: bootstrap over repeats within each cell ({lvl}); with few repeats it is narrow, trust "
              "the p-value. \"beyond noise\" means p < " + f"{1 - level:.2f}.")
-    b.append(Table(T["comparisons"], [("model", "model"), ("suite", "suite"), ("a", "a"), ("b", "b"),
-                                      ("tests", "tests"), ("repeats", "reps"), ("mean a", "mean_a"),
+    b.append(Table(T["comparisons"], [*[(c, c) for c in by if c != "vocabulary"],   # the fixed axes
+                                      ("a", "a"), ("b", "b"), ("tests", "tests"), ("repeats", "reps"), ("mean a", "mean_a"),
                                       ("mean b", "mean_b"), ("diff", "diff"), (f"{lvl} CI", "ci"),
                                       ("p", "p_value"), ("min p", "min_p"), ("beyond noise", "significant")],
                    csv="comparisons", fmt={"p_value": lambda v: num(v, 3), "min_p": lambda v: num(v, 3)})
@@ -193,6 +199,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                                  for a, x, y in zip(st["collapse_at"], st["rate_before"], st["rate_after"])])
     b.append(Table(st, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("score", "score"),
                         ("longest failing streak", "streak"), ("collapse", "collapse")], csv="streaks"))
+    b += cascade_blocks(T["cascades"], links)
 
     b.append(("h2", "Reliability: pass^k, flaky and failing tests"))
     b.append(Figure("pass_k_curves", "pass^k and pass@k against k"))

@@ -1,8 +1,9 @@
 """Every table of the report, computed from the loader's frames (written as CSV by the report).
 
-`report_tables(res, reference)` returns name -> DataFrame. Besides the statistics of `stats` and
-`compare` it builds the two tables that need more than one frame: the source log beside the
-reproduced runs (`reference_vs_runs`) and what changed from each run to the next (`changes`).
+`report_tables(res, reference)` returns name -> DataFrame. Besides the statistics of `stats`,
+`compare` and `tool_use` (tool use per cell, copy cascades per repeat) it builds the two tables
+that need more than one frame: the source log beside the reproduced runs (`reference_vs_runs`)
+and what changed from each run to the next (`changes`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pandas as pd
 
 from lab.analysis import compare, stats
 from lab.analysis.load import CELL, Results, cell_labels
+from lab.analysis.tool_use import cascade_table, tool_use_table
 
 #: config groups summarized by their `name` when it changes (not key by key)
 NAMED_GROUPS = ("vocab", "model", "suite", "tools", "corpus")
@@ -47,12 +49,14 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
         "per_test": per_test.drop(columns=["repeats"], errors="ignore"),
         "positions": stats.position_curve(t, by) if not empty else pd.DataFrame(),
         "streaks": stats.streaks(t, by) if not empty else pd.DataFrame(),
+        "cascades": cascade_table(res.repeats, by),
+        "tool_use": tool_use_table(res.repeats, by),
         "outcomes": stats.outcome_counts(t, by) if not empty else pd.DataFrame(),
         "tool_calls": stats.tool_call_stats(t, by) if not empty else pd.DataFrame(),
         "context": stats.context_growth(t, by) if not empty else pd.DataFrame(),
         "context_curve": stats.context_curve(t, by) if not empty else pd.DataFrame(),
         "field_tokens": stats.field_token_stats(fields_, calls, by) if len(fields_) else pd.DataFrame(),
-        "changes": changes(res),
+        "changes": changes(res, by),
         "findings": golden_sets(res),
         "tests": res.tests,
     }
@@ -136,13 +140,13 @@ def _with_model_name(rec) -> dict:
     return cfg
 
 
-def changes(res: Results) -> pd.DataFrame:
+def changes(res: Results, by: list[str] = CELL) -> pd.DataFrame:
     """Each run in run order against the run before it: config, suite and corpus content, model
     file — and how the mean score moved. The first run is compared with nothing."""
     rows = []
     prev = None
     runs = res.runs.sort_values("run_order") if len(res.runs) else res.runs
-    labels = cell_labels(runs) if len(runs) else pd.Series([], dtype=object)
+    labels = cell_labels(runs, by) if len(runs) else pd.Series([], dtype=object)
     for (_, run), label in zip(runs.iterrows(), labels):
         rec = res.records[run["run_id"]]
         what: list[str] = []

@@ -45,11 +45,13 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
         click.echo(f"warning: {p}", err=True)
     res = rep.results
     if len(res.repeats):
-        cells = cell_scores(res.repeats, level=level, seed=seed)
-        click.echo(f"{'vocabulary':<16} {'model':<18} {'suite':<12} {'scores':<24} {'mean':>6} {'swing':>5}")
+        cells = cell_scores(res.repeats, rep.by, level=level, seed=seed)
+        extra = [c for c in rep.by if c not in ("vocabulary", "model", "suite")]   # varying run conditions
+        click.echo(f"{'vocabulary':<16} {'model':<18} {'suite':<12} {'scores':<24} {'mean':>6} {'swing':>5}"
+                   + "".join(f"  {c}" for c in extra))
         for c in cells.itertuples():
             click.echo(f"{c.vocabulary:<16} {c.model:<18} {c.suite:<12} {c.scores:<24} {c.mean:>6.1f} "
-                       f"{c.swing:>5.0f}")
+                       f"{c.swing:>5.0f}" + "".join(f"  {getattr(c, x)}" for x in extra))
     click.echo(f"{len(res.runs)} run(s), {len(res.repeats)} complete repeat(s)")
     click.echo(f"wrote {rep.html}")
     click.echo(f"      {rep.markdown}")
