@@ -64,7 +64,10 @@ def lab_session(cfg, n_tests: int):
             if m["role"] == "assistant":
                 requests.append((list(convo), r.turn_usage[k]["completion_tokens"]))
                 k += 1
-            convo.append({"role": m["role"], "content": m["content"]})
+            msg = {"role": m["role"], "content": m["content"]}
+            if m["role"] == "tool":          # the OpenAI API wants an id (the template ignores it)
+                msg["tool_call_id"] = m.get("tool_call_id") or "call_text"
+            convo.append(msg)
     tools = [t.openai() for t in session.tools]
     path = backend.identity().path
     backend.close()
@@ -165,10 +168,12 @@ def main() -> None:
     rows = []
     row, requests, tools, path = lab_session(cfg, a.tests)
     rows.append(row)
+    print(json.dumps(row), flush=True)
     rows.append(plain_loop(path, cfg.model, requests, tools))
+    print(json.dumps(rows[-1]), flush=True)
     if not a.skip_server:
         rows.append(server_loop(path, cfg.model, requests, tools))
-    print(f"{a.tests} tests of tests70, one session, {len(requests)} assistant turns, model {a.model}\n")
+    print(f"\n{a.tests} tests of tests70, one session, {len(requests)} assistant turns, model {a.model}\n")
     print("| loop | wall s | prompt tokens | evaluated | cache reuse | generated | gen tok/s (free turns) | gen tok/s (forced turns) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:

@@ -209,3 +209,21 @@ def test_outcomes_tool_calls_context_and_fields():
     assert ft.loc["candidates", "tokens_per_repeat"] == 140 and ft.loc["candidates", "share_of_calls"] == 1
     assert ft.loc["maybe_exts", "share_of_calls"] == pytest.approx(1 / 3)
     assert Fraction(ft.loc["maybe_exts", "tokens_per_repeat"]).limit_denominator() == 5
+
+
+def test_sign_test_and_test_level_pairs_against_hand_computed_values():
+    import pandas as pd
+
+    from lab.analysis.compare import sign_test_p, test_level
+    assert sign_test_p(0, 0) == 1.0
+    assert sign_test_p(5, 0) == 2 / 32                      # 2 * (1/2)^5
+    assert abs(sign_test_p(1, 6) - 2 * (1 + 7) / 128) < 1e-12
+    assert sign_test_p(3, 3) == 1.0
+    rows = []
+    for cell, passes in (("a", [1, 1, 1, 0, 1]), ("b", [0, 1, 0, 0, 1])):
+        for i, p in enumerate(passes):
+            rows.append({"vocabulary": cell, "model": "m", "suite": "s", "run_id": cell, "repeat": 0,
+                         "test_id": f"t{i}", "passed": bool(p)})
+    t = test_level(pd.DataFrame(rows), {"vocabulary": "a"}, {"vocabulary": "b"})
+    assert (t.tests, t.a_only, t.b_only, t.a_only_tests) == (5, 2, 0, ["t0", "t2"])
+    assert t.p_value == 0.5

@@ -116,6 +116,49 @@ def compare(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
                       min_p=(2 if na == nb else 1) / comb(na + nb, na))
 
 
+@dataclass
+class TestLevel:
+    """Test-level paired comparison (exact McNemar / sign test on discordant tests)."""
+    tests: int                # common tests
+    a_only: int               # tests A passes more often than B (over the paired repeats)
+    b_only: int               # tests B passes more often than A
+    p_value: float            # two-sided exact binomial p of a_only vs b_only at 1/2
+    a_only_tests: list[str]
+    b_only_tests: list[str]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def test_level(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str]) -> TestLevel:
+    """Which tests differ between two cells, and an exact sign test on them: under "no
+    difference" a test that passes in one cell and not the other is equally likely to favour
+    either. Valid only when the tests are independent of each other — isolated sessions
+    (agent.session=isolated), where every test has its own conversation. In a single session one
+    bad turn cascades into the next tests, the tests are correlated, and only the repeat-level
+    `compare` is valid. A test's pass rate over each cell's repeats decides which side it favours."""
+    ma, mb = pass_matrix(tests, a), pass_matrix(tests, b)
+    common = sorted(set(ma.columns[ma.notna().all()]) & set(mb.columns[mb.notna().all()]))
+    if not len(ma) or not len(mb) or not common:
+        raise ValueError(f"no common tests with complete repeats in both cells ({dict(a)} vs {dict(b)})")
+    ra, rb = ma[common].mean(axis=0), mb[common].mean(axis=0)
+    a_only = [t for t in common if ra[t] > rb[t]]
+    b_only = [t for t in common if rb[t] > ra[t]]
+    return TestLevel(tests=len(common), a_only=len(a_only), b_only=len(b_only),
+                     p_value=sign_test_p(len(a_only), len(b_only)), a_only_tests=a_only,
+                     b_only_tests=b_only)
+
+
+def sign_test_p(k: int, m: int) -> float:
+    """Two-sided exact binomial p of k successes out of k + m at p = 1/2 (1.0 when k + m = 0)."""
+    n = k + m
+    if n == 0:
+        return 1.0
+    lo = min(k, m)
+    tail = sum(comb(n, i) for i in range(lo + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
 def compare_cells(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "vocabulary",
                   baseline: str | None = None, **kw) -> pd.DataFrame:
     """Every pair of cells that differ only in `vary` (the other columns of `by` equal), or each
