@@ -233,3 +233,24 @@ def test_constrained_sends_a_grammar(stub, parts):
     res = run_session(parts[2].tests[:1], session(parts, b, constrained=True))
     assert res.results[0].outcome == "pass"
     assert 'root   ::= (call | answer)' in stub.requests[0]["grammar"]
+
+
+def test_tool_choice_first_sends_required_on_each_tests_first_request_only(stub, parts):
+    stub.default = native_solver
+    res = run_session(parts[2].tests[:3], session(parts, backend_for(stub), tool_choice="first"))
+    assert [r.outcome for r in res.results] == ["pass"] * 3
+    assert [b.get("tool_choice") for b in stub.requests] == ["required", None] * 3
+    assert all(r.first_call_forced and r.tool_calls[0].forced and r.tool_calls[0].form == "native"
+               for r in res.results)
+    stub.requests.clear()
+    run_session(parts[2].tests[:1], session(parts, backend_for(stub), tool_choice="first",
+                                            forced_tool="path_resolve"))
+    assert stub.requests[0]["tool_choice"] == {"type": "function", "function": {"name": "path_resolve"}}
+
+
+def test_tool_choice_first_in_text_mode_sends_the_schema_grammar(stub, parts):
+    stub.default = text_solver
+    run_session(parts[2].tests[:1], session(parts, backend_for(stub, tool_mode="text"), tool_choice="first"))
+    first, second = stub.requests[:2]
+    assert first["grammar"].startswith('root ::= "<tool_call>\\n" call-json') and "grammar" not in second
+    assert "tool_choice" not in first
