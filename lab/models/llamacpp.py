@@ -73,7 +73,8 @@ class LlamaCppBackend(ModelBackend):
     backend = "llama_cpp"
     SETTINGS = frozenset({"path", "path_hint", "packaged", "n_ctx", "n_threads", "n_batch", "seed", "sampling",
                           "tool_call_formats", "tools_in_prompt", "tool_results_as", "thinking",
-                          "chat_template", "template_kwargs", "verbose", "extra_buffers"})
+                          "chat_template", "template_kwargs", "verbose", "extra_buffers",
+                          "flash_attn"})
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:
@@ -105,7 +106,8 @@ class LlamaCppBackend(ModelBackend):
             self.llm = self._llama_cpp.Llama(
                 model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
                 n_threads_batch=self.n_threads, n_batch=int(self.cfg.get("n_batch") or 512),
-                seed=self.seed, verbose=bool(self.cfg.get("verbose", False)))
+                seed=self.seed, verbose=bool(self.cfg.get("verbose", False)),
+                flash_attn=bool(self.cfg.get("flash_attn") or False))
         self._vocab = self.llm._model.vocab
         source = self.cfg.get("chat_template") or chat_template(self.meta) or CHATML
         self.template = ChatTemplate(
@@ -242,6 +244,7 @@ class LlamaCppBackend(ModelBackend):
             trained_context_length=trained_context_length(self.meta),
             history_rendering=HISTORY_RENDERING, chat_template_sha256=self.template.sha256,
             extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
+                   "flash_attn": bool(self.cfg.get("flash_attn") or False),
                    "tool_call_formats": list(self.formats),
                    "tools_in_system_prompt": self.style.tools_in_system,
                    "tool_results_as": self.style.tool_results_as,
