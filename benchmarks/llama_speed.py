@@ -112,15 +112,19 @@ def plain_loop(path: str, model_cfg, requests, tools):
 _PERF = re.compile(r"(prompt eval|eval) time =\s*([\d.]+) ms /\s*(\d+) (?:tokens|runs)")
 
 
-def server_loop(path: str, model_cfg, requests, tools):
+def server_loop(path: str, model_cfg, requests, tools, *, cache: bool = True):
     import openai
+
+    from lab.models.llamacpp import default_threads
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     log = Path("/tmp") / f"llama-speed-server-{port}.log"
     proc = subprocess.Popen([sys.executable, "-m", "lab.models.llama_server", "--model", path,
                              "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(model_cfg.n_ctx),
-                             "--cache", "true", "--verbose", "true"],
+                             # its default is half the cores: give it the lab's thread count
+                             "--n_threads", str(default_threads()), "--n_threads_batch", str(default_threads()),
+                             "--cache", "true" if cache else "false", "--verbose", "true"],
                             stdout=log.open("w"), stderr=subprocess.STDOUT,
                             cwd=str(Path(__file__).resolve().parent.parent))
     try:
@@ -137,12 +141,19 @@ def server_loop(path: str, model_cfg, requests, tools):
         s = dict(model_cfg.sampling)
         start = log.stat().st_size
         t0 = time.perf_counter()
-        prompt = 0
+        prompt = done = 0
+        failure = None
         for messages, max_tokens in requests:
-            out = client.chat.completions.create(model="m", messages=messages, tools=tools,
-                                                 max_tokens=max(max_tokens, 1), temperature=s["temperature"],
-                                                 top_p=s["top_p"], seed=0, timeout=600)
+            try:
+                out = client.chat.completions.create(model="m", messages=messages, tools=tools,
+                                                     max_tokens=max(max_tokens, 1),
+                                                     temperature=s["temperature"], top_p=s["top_p"],
+                                                     seed=0, timeout=600)
+            except Exception as e:  # noqa: BLE001 - a server crash is a result: say it, keep the rest
+                failure = f"{type(e).__name__} after {done} of {len(requests)} requests (server exit {proc.poll()})"
+                break
             prompt += out.usage.prompt_tokens
+            done += 1
         wall = time.perf_counter() - t0
         text = log.read_text(errors="replace")[start:]
     finally:
@@ -151,9 +162,10 @@ def server_loop(path: str, model_cfg, requests, tools):
     ev = sum(int(n) for kind, _, n in _PERF.findall(text) if kind == "prompt eval")
     gen = sum(int(n) for kind, _, n in _PERF.findall(text) if kind == "eval")
     gen_ms = sum(float(ms) for kind, ms, _ in _PERF.findall(text) if kind == "eval")
-    return {"name": "llama_cpp.server (--cache true)", "wall_s": wall, "evaluated": ev, "prompt": prompt,
-            "generated": gen, "gen_s": gen_ms / 1000, "free_tps": gen / (gen_ms / 1000) if gen_ms else None,
-            "forced_tps": None, "passes": None}
+    name = f"llama_cpp.server (--cache {'true' if cache else 'false'})"
+    return {"name": name + (f" FAILED: {failure}" if failure else ""), "wall_s": wall, "evaluated": ev,
+            "prompt": prompt, "generated": gen, "gen_s": gen_ms / 1000,
+            "free_tps": gen / (gen_ms / 1000) if gen_ms else None, "forced_tps": None, "passes": None}
 
 
 def main() -> None:
@@ -161,6 +173,8 @@ def main() -> None:
     ap.add_argument("--tests", type=int, default=10)
     ap.add_argument("--model", default="qwen2.5-coder-1.5b")
     ap.add_argument("--skip-server", action="store_true")
+    ap.add_argument("--server-cache", choices=["true", "false", "both"], default="both",
+                    help="llama_cpp.server's RAM prompt cache (--cache)")
     ap.add_argument("--json", type=Path, help="also write the rows here")
     a = ap.parse_args()
     cfg = compose([f"model={a.model}", "suite=tests70", "agent.session=single", "agent.tool_choice=first",
@@ -172,7 +186,9 @@ def main() -> None:
     rows.append(plain_loop(path, cfg.model, requests, tools))
     print(json.dumps(rows[-1]), flush=True)
     if not a.skip_server:
-        rows.append(server_loop(path, cfg.model, requests, tools))
+        for cache in ((True, False) if a.server_cache == "both" else (a.server_cache == "true",)):
+            rows.append(server_loop(path, cfg.model, requests, tools, cache=cache))
+            print(json.dumps(rows[-1]), flush=True)
     print(f"\n{a.tests} tests of tests70, one session, {len(requests)} assistant turns, model {a.model}\n")
     print("| loop | wall s | prompt tokens | evaluated | cache reuse | generated | gen tok/s (free turns) | gen tok/s (forced turns) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
