@@ -25,6 +25,8 @@ ORDER = ["lexiopt4", "maybe_exts_removed", "alike", "lexiopt6"]
 
 
 def md(df: pd.DataFrame) -> str:
+    if df.empty:
+        return "(nothing to show: no cell pair has complete repeats on both sides)"
     cols = list(df.columns)
     out = ["| " + " | ".join(map(str, cols)) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
     for _, r in df.iterrows():
@@ -86,7 +88,8 @@ def cascades(res) -> pd.DataFrame:
 
 
 def fields(res) -> pd.DataFrame:
-    f = field_token_stats(res.fields, res.calls, by=["experiment"])
+    done = lambda d: d[d["complete"]] if "complete" in d.columns else d  # noqa: E731
+    f = field_token_stats(done(res.fields), done(res.calls), by=["experiment"])
     f = f[f["tool"] == "path_resolve"]
     return f[["experiment", "field", "tokens_per_call", "share_of_calls", "tokens_per_repeat"]]
 
