@@ -176,3 +176,15 @@ def test_tasks40_baseline_runs_with_the_filesystem_tools(tmp_path):
     assert [r.outcome for r in out.sessions[0].results] == ["pass", "pass"]
     assert "search_files" in out.sessions[0].system_prompt and "path_resolve" not in out.sessions[0].system_prompt
     assert not out.sessions[0].results[0].tool_calls[0].malformed
+
+
+def test_lab_run_sweeps_the_prompt_group(tmp_path):
+    args = [a for a in base_args(tmp_path) if not a.startswith("prompt.file=")]
+    res = lab_run("-m", *args, "prompt=default,worked_example", "run.experiment=prompts")
+    assert res.exit_code == 0, res.output
+    dirs = run_dirs(tmp_path, "prompts")
+    assert sorted(read_record(d).templates["name"] for d in dirs) == ["default", "worked_example"]
+    fps = {read_record(d).fingerprint for d in dirs}
+    assert len(fps) == 2                     # the prompt is part of the fingerprint
+    ex = [read_record(d).templates["example"] for d in dirs]
+    assert sorted(e is None for e in ex) == [False, True]
