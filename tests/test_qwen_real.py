@@ -55,7 +55,7 @@ def lab_run(tmp_path: Path, *overrides: str) -> Path:
 
 
 def test_forced_first_calls_are_native_and_obey_the_schema(tmp_path):
-    d = lab_run(tmp_path, "agent.tool_choice=first")
+    d = lab_run(tmp_path, "agent.tool_choice=first", "agent.forced_tool=null")   # any offered tool
     rec = read_record(d)
     assert rec.model["name"] == "qwen2.5-coder-1.5b" and rec.model["sha256"] == SHA
     assert rec.model["quantization"] == "Q4_K_M" and rec.model["context_length"] == 32768
@@ -80,7 +80,7 @@ def test_forced_first_calls_are_native_and_obey_the_schema(tmp_path):
 
 
 def test_auto_leaves_every_call_to_the_model_and_labels_each_outcome(tmp_path):
-    d = lab_run(tmp_path, "agent.max_tokens_per_turn=96")
+    d = lab_run(tmp_path, "agent.tool_choice=auto", "agent.forced_tool=null", "agent.max_tokens_per_turn=96")
     rec = read_record(d)
     rows = read_tests_csv(d / "tests.csv")
     assert len(rows) == 3 and not any(row.first_call_forced for row in rows)
