@@ -269,7 +269,7 @@ def test_lab_models_lists_every_config():
 
     res = CliRunner().invoke(main, ["models", "--format", "json"])
     assert res.exit_code == 0, res.output
-    rows = {r["name"]: r for r in json.loads(res.output)}
+    rows = {r["name"]: r for r in json.loads(res.stdout)}   # stdout only: a warning may go to stderr
     assert set(rows) >= {"smollm2-135m", "qwen3.5-35b-a3b-q5_k_m", "gguf", "openai", "tool_follower",
                          "scripted"}
     assert rows["tool_follower"]["available"] and not rows["scripted"]["available"]

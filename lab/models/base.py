@@ -103,6 +103,10 @@ class ChatRequest:
     def remaining(self) -> float | None:
         return None if self.deadline is None else self.deadline - time.monotonic()
 
+    def forced_tools(self) -> list[ToolSchema]:
+        """The tools a forced call may name: `forced_tool` alone when offered, else every tool."""
+        return [t for t in self.tools if t.name == self.forced_tool] or self.tools
+
 
 @dataclass
 class AssistantTurn:

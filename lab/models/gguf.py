@@ -144,6 +144,17 @@ def _key(path: Path) -> str:
     return f"{path}|{st.st_size}|{st.st_mtime_ns}"
 
 
+def known_sha256(path: str | Path) -> str | None:
+    """The cached sha256 of the file as it is now (same path, size, mtime), or None: never hashes."""
+    path = Path(path).resolve()
+    try:
+        key = _key(path)
+    except OSError:
+        return None
+    digest = _load_known(_cache_file()).get(key)
+    return digest if isinstance(digest, str) else None
+
+
 def remember_sha256(path: str | Path, digest: str) -> None:
     """Record a digest computed elsewhere (a packaged model hashed while it was assembled)."""
     path = Path(path).resolve()
@@ -153,10 +164,10 @@ def remember_sha256(path: str | Path, digest: str) -> None:
 def file_sha256(path: str | Path) -> str:
     """sha256 of a (large) file, cached by resolved path, size and mtime."""
     path = Path(path).resolve()
+    cached = known_sha256(path)
+    if cached:
+        return cached
     key = _key(path)
-    known = _load_known(_cache_file())
-    if isinstance(known.get(key), str):
-        return known[key]
     h = hashlib.sha256()
     with path.open("rb") as f:
         for block in iter(lambda: f.read(1 << 22), b""):

@@ -183,8 +183,7 @@ class LlamaCppBackend(ModelBackend):
         self._turn += 1
         grammar = None
         if request.force_tool_call:      # agent.tool_choice=first: one schema-valid call, native form
-            tools = [t for t in request.tools if t.name == request.forced_tool] or request.tools
-            grammar = self._grammar(tools, request.answer_prefix, forced=True)
+            grammar = self._grammar(request.forced_tools(), request.answer_prefix, forced=True)
         elif request.constrained:
             grammar = self._grammar(request.tools, request.answer_prefix)
 

@@ -37,10 +37,10 @@ def model_path(model_cfg: Mapping[str, Any]) -> Path:
     if raw in (None, "", "null", "None"):
         fix = hint or "pass model.path=/path/to/model.gguf"
         raise MissingDependencyError(f"model '{name}' has no model file configured: {fix}")
-    raw = str(raw)
-    if raw == "packaged":   # assembled from registry packages (lab/models/packaged.py)
-        from lab.models.packaged import ensure_file, packaged_model
+    from lab.models.packaged import ensure_file, is_packaged, packaged_model
+    if is_packaged(model_cfg):   # assembled from registry packages (lab/models/packaged.py)
         return ensure_file(packaged_model(model_cfg))
+    raw = str(raw)
     if raw.startswith(PACKAGE_PREFIX):
         module = raw[len(PACKAGE_PREFIX):]
         d = package_dir(module)

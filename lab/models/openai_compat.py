@@ -111,12 +111,11 @@ class OpenAIBackend(ModelBackend):
         if seed is not None:
             kwargs["seed"] = seed
         extra = dict(self.extra_body)
-        forced = [t for t in request.tools if t.name == request.forced_tool] or request.tools
         if request.force_tool_call and self.tool_mode == "native":   # agent.tool_choice=first
             kwargs["tool_choice"] = ({"type": "function", "function": {"name": request.forced_tool}}
                                      if request.forced_tool else "required")
         elif request.force_tool_call:   # text mode: a llama.cpp server's GBNF grammar, as constrained
-            extra["grammar"] = forced_call_grammar(forced, call_format=self.formats[0])
+            extra["grammar"] = forced_call_grammar(request.forced_tools(), call_format=self.formats[0])
         elif request.constrained:   # llama.cpp servers accept a GBNF grammar; others refuse (api_error)
             extra["grammar"] = tool_or_answer_grammar(request.tools, call_format=self.formats[0],
                                                       answer_prefix=request.answer_prefix)

