@@ -19,6 +19,10 @@ from lab.pathfinder.query import analyze
 from lab.pathfinder.resolution import Candidate, Resolution
 
 
+#: Files encoded (and stored in the embedding cache) per step of a warm-up.
+ENCODE_SLICE = 256
+
+
 def cache_root() -> Path:
     return Path(os.environ.get("VOCAB_LAB_CACHE", "~/.cache/vocab-lab")).expanduser()
 
@@ -87,21 +91,39 @@ class Resolver:
             cached = self._cache.get_many(sorted(set(keys.values())))
             todo = [fid for fid in missing if keys[fid] not in cached]
             if todo:
-                vecs = self.encoder.encode([texts[fid] for fid in todo])
-                # round to the stored precision now, so a score never depends on cache state
-                new = {keys[fid]: v.astype(np.float16).astype(np.float32) for fid, v in zip(todo, vecs)}
-                self._cache.put_many(new)
-                cached.update(new)
+                cached.update(self._encode(todo, texts, keys))
             for fid in missing:
                 self._doc_emb[fid] = cached[keys[fid]]
         return [self._doc_emb[fid] for fid in fids]
 
-    def warmup(self) -> None:
-        """Load the encoder and the candidate embeddings (encoding what the disk cache lacks)."""
+    def _encode(self, todo: list[int], texts: dict[int, str], keys: dict[int, str]) -> dict[str, np.ndarray]:
+        """Encode files in slices, storing each slice in the disk cache as it is done (a killed
+        warm-up keeps what it encoded) and showing a count bar with ETA on stderr."""
+        from lab.progress import CountBar
+
+        bar = CountBar(len(todo), label=f"pathfinder: encoding {self.encoder.id}")
+        out: dict[str, np.ndarray] = {}
+        try:
+            for start in range(0, len(todo), ENCODE_SLICE):
+                part = todo[start:start + ENCODE_SLICE]
+                vecs = self.encoder.encode([texts[fid] for fid in part])
+                # round to the stored precision now, so a score never depends on cache state
+                new = {keys[fid]: v.astype(np.float16).astype(np.float32) for fid, v in zip(part, vecs)}
+                self._cache.put_many(new)  # type: ignore[union-attr]
+                out.update(new)
+                bar.update(len(part))
+        finally:
+            bar.close()
+        return out
+
+    def warmup(self, *, every_file: bool = False) -> None:
+        """Load the encoder and the candidate embeddings (encoding what the disk cache lacks):
+        every file when the corpus has at most `precompute_limit` files or `every_file` is set
+        (`lab index`), else files are encoded as queries first shortlist them."""
         if not self.semantic.enabled:
             return
         self.encoder.encode(["warmup"])
-        if len(self.index.files) <= self.semantic.precompute_limit:
+        if every_file or len(self.index.files) <= self.semantic.precompute_limit:
             self._embeddings(list(range(len(self.index.files))))
 
     # -- resolve ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ for anything a model can do wrong (bad arguments, missing files, paths outside t
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -47,12 +48,23 @@ class ToolContext:
     resolver_factory: Callable[[], Any]
     offered: tuple[str, ...] = ()          # the tool names of the set (for hints in errors)
     _resolver: Any = field(default=None, repr=False)
+    #: Held while the resolver is built and warmed: a call that needs it during a background
+    #: warm-up (`lab serve`) waits for it instead of building a second index beside it.
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @property
     def resolver(self) -> Any:
-        if self._resolver is None:
-            self._resolver = self.resolver_factory()
-        return self._resolver
+        with self._lock:
+            if self._resolver is None:
+                self._resolver = self.resolver_factory()
+            return self._resolver
+
+    def warm_resolver(self) -> None:
+        """Build the index and load the encoder and embeddings, holding the lock throughout."""
+        with self._lock:
+            r = self.resolver
+            if hasattr(r, "warmup"):
+                r.warmup()
 
 
 class Tool:

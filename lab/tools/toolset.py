@@ -5,11 +5,13 @@ The agent loop and the MCP server both hold one and use only `specs()` and `call
 
 from __future__ import annotations
 
+import threading
+import time
 import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from omegaconf import DictConfig, OmegaConf
 
@@ -82,9 +84,26 @@ class ToolSet:
     def warmup(self) -> None:
         """Build the index and load the encoder now rather than on the first call."""
         if self.needs_resolver:
-            r = self.ctx.resolver
-            if hasattr(r, "warmup"):
-                r.warmup()
+            self.ctx.warm_resolver()
+
+    def warmup_in_background(self, report: Callable[[str], None]) -> threading.Thread:
+        """`warmup()` on a daemon thread, so a server can answer `initialize` and `tools/list`
+        at once; a tool call that needs the resolver waits until the warm-up is done. `report`
+        gets one line when it ends: ready (with the time) or failed (later calls retry the build
+        and return its error as their result)."""
+        def work() -> None:
+            t0 = time.monotonic()
+            try:
+                self.warmup()
+            except Exception as e:  # noqa: BLE001 - reported; the calls report it again
+                report(f"warm-up failed after {time.monotonic() - t0:.1f} s: {type(e).__name__}: {e}")
+                return
+            if self.needs_resolver:
+                report(f"index ready in {time.monotonic() - t0:.1f} s")
+
+        thread = threading.Thread(target=work, name="lab-warmup", daemon=True)
+        thread.start()
+        return thread
 
     def specs(self) -> list[ToolSpec]:
         return [ToolSpec(t.name, t.description(self.ctx), t.schema) for t in self.tools.values()]
