@@ -92,18 +92,19 @@ def _csv(report, name: str) -> pd.DataFrame:
 
 
 def test_cells_that_differ_in_tool_choice_are_not_merged(report):
-    assert report.by == [*CELL, "tool_choice"]                    # session and prompt do not vary
+    assert report.by == [*CELL, "tool_choice", "forced_tool"]     # session and prompt do not vary
     cells = _csv(report, "cells")
-    assert sorted(zip(cells["vocabulary"], cells["tool_choice"], cells["scores"])) == [
-        ("maybe_exts", "first", "1"), ("minimal", "auto", "6, 6"), ("minimal", "first", "6")]
+    assert sorted(zip(cells["vocabulary"], cells["tool_choice"], cells["forced_tool"], cells["scores"])) == [
+        ("maybe_exts", "first", "path_resolve", "1"), ("minimal", "auto", "–", "6, 6"),
+        ("minimal", "first", "any", "6")]
     md = report.markdown.read_text()
-    assert "3 cell(s) (vocabulary × model × suite × tool_choice)" in md
+    assert "3 cell(s) (vocabulary × model × suite × tool_choice × forced_tool)" in md
 
 
 def test_tool_use_per_cell_and_the_forced_cell_shows_the_auto_cells_rate(report):
     tu = _csv(report, "tool_use").set_index("cell")
-    assert sorted(tu.index) == ["maybe_exts · first", "minimal · auto", "minimal · first"]
-    auto, first, alone = tu.loc["minimal · auto"], tu.loc["minimal · first"], tu.loc["maybe_exts · first"]
+    assert sorted(tu.index) == ["maybe_exts · first · path_resolve", "minimal · auto · –", "minimal · first · any"]
+    auto, first, alone = tu.loc["minimal · auto · –"], tu.loc["minimal · first · any"], tu.loc["maybe_exts · first · path_resolve"]
     # auto: (4/6 + 2/6) / 2, the model's own calls, nothing forced
     assert auto["tool_choice"] == "auto" and auto["unforced_rate"] == pytest.approx(0.5)
     assert auto["unforced_rate_text"] == "50%" and auto["unforced_rate_from"] == "this cell"
@@ -111,7 +112,7 @@ def test_tool_use_per_cell_and_the_forced_cell_shows_the_auto_cells_rate(report)
     assert auto["unforced_calls_per_repeat"] == 3 and auto["call_forms"] == "tool_call_tags 6"
     # forced: its own share of unforced calls is 0 — shown is the auto cell's rate, said so
     assert first["tool_choice"] == "first" and first["unforced_rate"] == pytest.approx(0.5)
-    assert first["unforced_rate_text"] == "50% (auto cell minimal · auto)"
+    assert first["unforced_rate_text"] == "50% (auto cell minimal · auto · –)"
     assert (first["tests_first_forced"], first["forced_calls"], first["unforced_calls"]) == (6, 6, 0)
     # forced with no auto run loaded: n/a, never 0% or 100%
     assert alone["unforced_rate_text"] == FORCED_NA and pd.isna(alone["unforced_rate"])
@@ -119,10 +120,10 @@ def test_tool_use_per_cell_and_the_forced_cell_shows_the_auto_cells_rate(report)
     md = report.markdown.read_text()
     section = md.split("## Tool use per cell", 1)[1].split("\n## ", 1)[0]
     assert "A forced call is not the model's choice" in section
-    row = next(line for line in section.splitlines() if line.startswith("| maybe_exts · first"))
+    row = next(line for line in section.splitlines() if line.startswith("| maybe_exts · first · path_resolve"))
     assert FORCED_NA in row and "0%" not in row and "100%" not in row and "6/6" in row
-    row = next(line for line in section.splitlines() if line.startswith("| minimal · first"))
-    assert "50% (auto cell minimal · auto)" in row and "0%" not in row.replace("50%", "")
+    row = next(line for line in section.splitlines() if line.startswith("| minimal · first · any"))
+    assert "50% (auto cell minimal · auto · –)" in row and "0%" not in row.replace("50%", "")
     assert "(table: `tables/tool_use.csv`)" in section
     assert "Tool use per cell" in report.html.read_text()
 
@@ -132,7 +133,7 @@ def test_a_flagged_cascade_is_listed_beside_the_collapse_points_with_its_transcr
     assert len(cas) == 1
     c = cas.iloc[0]
     run_id = json.loads((runs["copy"] / "run.json").read_text())["run_id"]
-    assert (c["run_id"], c["repeat"], c["cell"]) == (run_id, 0, "maybe_exts · first")
+    assert (c["run_id"], c["repeat"], c["cell"]) == (run_id, 0, "maybe_exts · first · path_resolve")
     assert (c["copies"], c["first_test"], c["source_test"]) == (5, "mini-02", "mini-01")
     assert (c["longest_streak"], c["streak_start"], c["answer"], bool(c["flagged"])) == (5, "mini-02", COPIED, True)
     md = report.markdown.read_text()
@@ -185,3 +186,16 @@ def test_the_report_links_only_pages_it_wrote(report):
     html = report.html.read_text()
     for page, anchor in set(re.findall(r'href="(transcripts/[^"#]+\.html)#([^"]+)"', html)):
         assert f'id="{anchor}"' in (report.out_dir / page).read_text(), (page, anchor)
+
+
+def test_the_summary_calls_a_repeated_answer_in_isolated_tests_no_copy_cascade(runs, tmp_path):
+    from lab.runs.record import read_record
+    from lab.runs.summary import format_summary
+
+    single = format_summary(read_record(runs["copy"]))
+    assert "COPY CASCADE repeat 0: 5 tests" in single
+    iso_dir = _run(tmp_path / "iso", "maybe_exts", copying_model, 1, "agent.tool_choice=first",
+                   "agent.forced_tool=path_resolve", "agent.session=isolated")
+    iso = format_summary(read_record(iso_dir))
+    assert "COPY CASCADE" not in iso
+    assert "REPEATED ANSWER (isolated tests: not a copy from memory" in iso and "5 tests" in iso

@@ -40,7 +40,7 @@ CELL = ["vocabulary", "model", "suite"]
 REFERENCE_CSV = Path(__file__).resolve().parents[2] / "results" / "reference" / "pathfinder-log.csv"
 
 #: How a run ran; a cell is split by each of these that varies among the loaded runs (`cell_axes`).
-CONDITIONS = ["session", "tool_choice", "prompt"]
+CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt"]
 
 RUN_META = ["run_id", "experiment", *CELL, *CONDITIONS]
 
@@ -170,13 +170,15 @@ def run_meta(rec: RunRecord) -> dict:
             "suite": rec.suite.get("name") or "?",
             "session": (rec.agent or {}).get("session") or "?",
             "tool_choice": (rec.agent or {}).get("tool_choice") or "auto",   # older runs: auto
+            "forced_tool": (((rec.agent or {}).get("forced_tool") or "any")
+                            if (rec.agent or {}).get("tool_choice", "auto") != "auto" else "–"),
             "prompt": ((rec.templates or {}).get("name") or (cfg.get("prompt") or {}).get("name")
                        or "?")}
 
 
 def cell_axes(frame: pd.DataFrame, by: list[str] = CELL) -> list[str]:
     """`by` and every run condition (CONDITIONS) that varies across `frame` (e.g. `Results.runs`):
-    runs that differ in session mode, tool_choice or prompt are kept apart, and when none of these
+    runs that differ in session mode, tool_choice, forced tool or prompt are kept apart, and when none of these
     vary the cells (and their labels) are `by` alone."""
     extra = [c for c in CONDITIONS
              if c not in by and c in frame.columns and frame[c].nunique(dropna=False) > 1]

@@ -60,7 +60,7 @@ def tool_use_table(repeats: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
                      if len(have) else np.nan})
     df = pd.DataFrame(rows)
     df.insert(0, "cell", cell_labels(df, keys).to_numpy())
-    others = [c for c in keys if c != "tool_choice"]
+    others = [c for c in keys if c not in ("tool_choice", "forced_tool")]   # auto forces nothing
     auto = {tuple(r[c] for c in others): r for _, r in df[df["tool_choice"] == "auto"].iterrows()}
     rate, source, text = [], [], []
     for _, r in df.iterrows():
@@ -86,7 +86,8 @@ def cascade_table(repeats: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     hit = hit.assign(copies=hit["copies"].fillna(0).astype(int),
                      longest_streak=hit["longest_streak"].fillna(0).astype(int),
                      flagged=hit["flagged"].fillna(False).astype(bool))
-    return hit[[*by, *CASCADE_COLUMNS]].reset_index(drop=True)
+    extra = ["session"] if "session" in hit.columns and "session" not in by else []
+    return hit[[*by, *extra, *CASCADE_COLUMNS]].reset_index(drop=True)
 
 
 # -- the report's blocks ---------------------------------------------------------------------------
@@ -118,7 +119,10 @@ def cascade_blocks(cascades: pd.DataFrame, links: dict[tuple, str]) -> list[Bloc
     b: list[Block] = [("h3", "Copy cascades")]
     b.append("A test *copies* when it gives, wrongly, the answer an earlier test of the same repeat "
              f"gave for another file (lab.runs.cascade); a repeat with {CASCADE_MIN} or more copies is "
-             "flagged. The first copying test links to its transcript.")
+             "flagged. The first copying test links to its transcript. In isolated mode no test sees "
+             "another's conversation, so a repeated answer there is not a copy from memory but the "
+             "same retrieval or a placeholder answer (`ANSWER: <path>`): flagged as \"repeated, "
+             "isolated\".")
     c = cascades
     if c.empty:
         b.append("No repeat gave an earlier test's answer to a later, unrelated test.")
@@ -128,7 +132,8 @@ def cascade_blocks(cascades: pd.DataFrame, links: dict[tuple, str]) -> list[Bloc
                  source=[s if isinstance(s, str) else "–" for s in c["source_test"]],
                  streak=[f"{n} from {s}" if n else "0"
                          for n, s in zip(c["longest_streak"], c["streak_start"])],
-                 flag=["cascade" if f else f"below {CASCADE_MIN}" for f in c["flagged"]])
+                 flag=[("repeated, isolated" if s == "isolated" else "cascade") if f else f"below {CASCADE_MIN}"
+                       for f, s in zip(c["flagged"], c.get("session", pd.Series([None] * len(c))))])
     b.append(Table(c, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("score", "score"),
                        ("copies", "copies"), ("flag", "flag"), ("first test (transcript)", "first"),
                        ("copied from", "source"), ("longest streak", "streak"),

@@ -36,10 +36,13 @@ def _tool_use_lines(record: RunRecord) -> list[str]:
         out = [f"tool use: unforced tool-call rate {own}/{tests} tests"
                + (f" ({own / tests:.0%})" if tests else "") + f"; call forms: {form_text}"]
     flagged = [r for r in reps if (r.cascade or {}).get("flagged")]
+    isolated = (record.agent or {}).get("session") == "isolated"
     for r in flagged:
         c = r.cascade
-        out.append(f"COPY CASCADE repeat {r.repeat}: {c['copies']} tests copy an earlier unrelated "
-                   f"answer, first {c['first_test']} (copying {c['source_test']}), longest streak "
+        what = ("REPEATED ANSWER (isolated tests: not a copy from memory, the same retrieval or a "
+                "placeholder)" if isolated else "COPY CASCADE")
+        out.append(f"{what} repeat {r.repeat}: {c['copies']} tests give an earlier unrelated test's "
+                   f"answer, first {c['first_test']} (as {c['source_test']}), longest streak "
                    f"{c['longest_streak']} from {c['streak_start']}: {c['answer']!r}")
     if not flagged and any((r.cascade or {}).get("copies") for r in reps):
         n = sum(r.cascade.get("copies", 0) for r in reps)
