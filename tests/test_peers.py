@@ -112,6 +112,15 @@ def test_a_bad_peer_setting_names_its_key(override, key):
     assert e.value.key == key
 
 
+@pytest.mark.parametrize("override, key", [("resolver.timeout_s=0", "resolver.timeout_s"),
+                                           ("resolver.max_query_chars=0", "resolver.max_query_chars"),
+                                           ("resolver.include_intent=maybe", "resolver.include_intent")])
+def test_fzf_bounds_are_checked(override, key):
+    with pytest.raises(InputError) as e:   # checked before fzf is looked for
+        load_resolver(cfg_for("fzf", override))
+    assert e.value.key == key
+
+
 def test_fzf_missing_names_the_fix(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))     # a PATH without fzf
     with pytest.raises(MissingDependencyError) as e:

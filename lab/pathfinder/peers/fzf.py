@@ -20,7 +20,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import ClassVar
 
-from lab.errors import LabError, MissingDependencyError
+from lab.errors import InputError, LabError, MissingDependencyError
 from lab.pathfinder.index import Index
 from lab.pathfinder.peers.base import PeerResolver, rank_candidate, read_settings
 from lab.pathfinder.resolution import Candidate
@@ -58,7 +58,12 @@ class FzfResolver(PeerResolver):
 
     @classmethod
     def from_config(cls, index: Index, raw: dict, *, file: str = "configs/resolver/fzf.yaml") -> "FzfResolver":
-        return cls(index, read_settings(FzfSettings, raw, file=file))
+        s = read_settings(FzfSettings, raw, file=file)
+        if not s.timeout_s > 0:
+            raise InputError("must be > 0 (seconds per query)", file=file, key="resolver.timeout_s")
+        if s.max_query_chars < 1:
+            raise InputError("must be >= 1", file=file, key="resolver.max_query_chars")
+        return cls(index, s)
 
     def versions(self) -> dict[str, str]:
         return {"fzf_version": self._version}
