@@ -1,4 +1,4 @@
-"""Retrieval eval without an LLM: recall@1, recall@k and MRR of pathfinder on a suite.
+"""Retrieval eval without an LLM: recall@1, recall@k and MRR of a resolver (pathfinder or a peer) on a suite.
 
 This is the fast loop in which lexical optimizations ("lexiopt") are measured. Its fingerprint is a
 hash of exactly what determines the result: corpus content, resolver config, encoder id, suite
@@ -11,12 +11,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 from lab.contamination import Finding, scan
-from lab.pathfinder.resolver import Resolver
+from lab.pathfinder.resolver import NON_RESULT_SETTINGS, Resolver  # noqa: F401  (re-exported)
 from lab.runs.fingerprint import Fingerprint
 from lab.suites import Suite
-
-#: Resolver settings that change speed or storage, never a ranking: kept out of the fingerprint.
-NON_RESULT_SETTINGS = ("cache_dir", "precompute_limit")
 
 
 @dataclass(frozen=True)
@@ -49,9 +46,9 @@ class EvalResult:
 
 
 def resolver_settings(resolver: Resolver) -> dict[str, Any]:
-    sem = {k: v for k, v in asdict(resolver.semantic).items() if k not in NON_RESULT_SETTINGS}
-    return {"top_k": resolver.top_k, "lexical_top_n": resolver.lexical_top_n,
-            "features": resolver.features, "semantic": sem}
+    """The resolver's part of a fingerprint, whatever its kind: a peer's holds `kind` (and the
+    version of the tool that ranks); pathfinder's holds no `kind`, as before peers existed."""
+    return resolver.ranking_settings()
 
 
 def eval_fingerprint(resolver: Resolver, suite: Suite, top_k: int) -> Fingerprint:

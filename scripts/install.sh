@@ -30,4 +30,14 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
     || echo "warning: could not install chromium; the HTML report test will be skipped" >&2
 fi
-.venv/bin/python -c "import lab, onnxruntime, tokenizers; print('vocab-lab installed in .venv')"
+# fzf (Debian's package) is the binary behind the resolver peer `resolver=fzf`
+# (lab/pathfinder/peers/fzf.py). Installed the same way; elsewhere that peer and its tests need it.
+if ! command -v fzf >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf) >/dev/null 2>&1 \
+      || echo "warning: could not install fzf; resolver=fzf will not run and its tests will be skipped" >&2
+  else
+    echo "warning: fzf is not installed (resolver=fzf needs it: apt-get install fzf); its tests will be skipped" >&2
+  fi
+fi
+.venv/bin/python -c "import lab, onnxruntime, tokenizers, bm25s; print('vocab-lab installed in .venv')"

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from lab.errors import InputError
+
+if TYPE_CHECKING:  # only for the hint: the result type stays importable without numpy and the index
+    from lab.pathfinder.index import Index
 
 
 @dataclass(frozen=True)
@@ -49,3 +55,34 @@ class Resolution:
         d["same_stem_exts"] = list(self.same_stem_exts)
         d["sibling_exts"] = list(self.sibling_exts)
         return d
+
+
+def check_top_k(top_k: int | None, default: int, *, key: str = "top_k") -> int:
+    """The number of candidates to return: `top_k`, or `default` when it is None or 0 (every
+    resolver kind reads it the same way). Anything but an integer >= 1 is an InputError."""
+    k = top_k or default
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InputError(f"must be an integer >= 1, got {k!r}", key=key)
+    return k
+
+
+def build_resolution(index: "Index", query: str, intent: str | None, ranked: list[Candidate],
+                     top_k: int) -> Resolution:
+    """The typed result of any resolver kind (pathfinder or a peer) from its ranked candidates.
+
+    The same-stem facts come from the index, never from the resolver, so every kind answers them
+    the same way and a vocabulary renders a peer's result exactly as it renders pathfinder's."""
+    if not ranked:
+        return Resolution(query, intent, (), None, (), (), 0)
+    best = index.files[index.by_path[ranked[0].path]]
+    stem = best.stem.lower()
+    exts: list[str] = []
+    for c in ranked[:top_k]:  # what the model is shown, not the whole reranked pool
+        f = index.files[index.by_path[c.path]]
+        if f.stem.lower() == stem and f.ext not in exts:
+            exts.append(f.ext)
+    same = index.by_stem.get(stem, [])
+    siblings = [best.ext] + sorted({index.files[i].ext for i in same
+                                    if index.files[i].dir == best.dir} - {best.ext})
+    return Resolution(query=query, intent=intent, candidates=tuple(ranked[:top_k]), best_stem=best.stem,
+                      same_stem_exts=tuple(exts), sibling_exts=tuple(siblings), same_stem_count=len(same))

@@ -1,11 +1,18 @@
-"""`resolve(query, intent, top_k)`: lexical scoring, then MaxSim rerank of the lexical top N."""
+"""`resolve(query, intent, top_k)`: lexical scoring, then MaxSim rerank of the lexical top N.
+
+`load_resolver(cfg)` builds the resolver `resolver.kind` names: `pathfinder` (this module, the tool
+under test) or one of its peers (`lab/pathfinder/peers/`: `fzf`, `bm25`), the tools users already
+have. Every kind returns the same typed `Resolution` and offers what the lab uses of a resolver:
+`resolve`, `warmup`, `index`, `root`, `top_k`, `encoder_id` and `ranking_settings()` (its part of a
+fingerprint).
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
@@ -16,7 +23,10 @@ from lab.pathfinder.features import check_feature_config, score_lexical
 from lab.pathfinder.index import FileEntry, Index, build_index
 from lab.pathfinder.maxsim import EmbeddingCache, maxsim_many
 from lab.pathfinder.query import analyze
-from lab.pathfinder.resolution import Candidate, Resolution
+from lab.pathfinder.resolution import Candidate, Resolution, build_resolution, check_top_k
+
+if TYPE_CHECKING:
+    from lab.pathfinder.peers.base import PeerResolver
 
 
 #: Files encoded (and stored in the embedding cache) per step of a warm-up.
@@ -37,7 +47,13 @@ class SemanticSettings:
     max_tokens: int = 64
 
 
+#: Resolver settings that change speed or storage, never a ranking: kept out of the fingerprint.
+NON_RESULT_SETTINGS = ("cache_dir", "precompute_limit")
+
+
 class Resolver:
+    kind = "pathfinder"
+
     def __init__(self, index: Index, *, top_k: int = 5, lexical_top_n: int = 30,
                  features: Mapping[str, Any] | None = None, semantic: SemanticSettings | None = None,
                  encoder: TokenEncoder | None = None) -> None:
@@ -55,6 +71,14 @@ class Resolver:
     @property
     def root(self) -> Path:
         return self.index.corpus.root
+
+    def ranking_settings(self) -> dict[str, Any]:
+        """What determines this resolver's rankings (its part of a fingerprint). No `kind` key:
+        pathfinder is the default, and a fingerprint without `kind` is a pathfinder one, so every
+        baseline recorded before the peers existed keeps its fingerprint (peers add `kind`)."""
+        sem = {k: v for k, v in asdict(self.semantic).items() if k not in NON_RESULT_SETTINGS}
+        return {"top_k": self.top_k, "lexical_top_n": self.lexical_top_n,
+                "features": self.features, "semantic": sem}
 
     # -- semantic part ---------------------------------------------------------------------------
     @property
@@ -128,7 +152,7 @@ class Resolver:
 
     # -- resolve ---------------------------------------------------------------------------------
     def resolve(self, query: str, intent: str | None = None, top_k: int | None = None) -> Resolution:
-        top_k = top_k or self.top_k
+        top_k = check_top_k(top_k, self.top_k)
         q = analyze(self.index, query, intent)
         lexical = score_lexical(self.index, q, self.features)[: max(self.lexical_top_n, top_k)]
         ranked: list[Candidate] = []
@@ -154,23 +178,7 @@ class Resolver:
                 ranked.append(Candidate(path=f.path, root=f.root, score=round(score, 6), why=why,
                                         lexical=round(lex, 6), semantic=None if s is None else round(s, 6)))
             ranked.sort(key=lambda c: (-c.score, c.path))
-        return self._resolution(query, intent, ranked, top_k)
-
-    def _resolution(self, query: str, intent: str | None, ranked: list[Candidate], top_k: int) -> Resolution:
-        if not ranked:
-            return Resolution(query, intent, (), None, (), (), 0)
-        best = self.index.files[self.index.by_path[ranked[0].path]]
-        stem = best.stem.lower()
-        exts: list[str] = []
-        for c in ranked[:top_k]:  # what the model is shown, not the whole reranked pool
-            f = self.index.files[self.index.by_path[c.path]]
-            if f.stem.lower() == stem and f.ext not in exts:
-                exts.append(f.ext)
-        same = self.index.by_stem.get(stem, [])
-        siblings = [best.ext] + sorted({self.index.files[i].ext for i in same
-                                        if self.index.files[i].dir == best.dir} - {best.ext})
-        return Resolution(query=query, intent=intent, candidates=tuple(ranked[:top_k]), best_stem=best.stem,
-                          same_stem_exts=tuple(exts), sibling_exts=tuple(siblings), same_stem_count=len(same))
+        return build_resolution(self.index, query, intent, ranked, top_k)
 
 
 def corpus_root_from_cfg(corpus_cfg: Mapping[str, Any]) -> Path:
@@ -183,17 +191,31 @@ def corpus_root_from_cfg(corpus_cfg: Mapping[str, Any]) -> Path:
     raise InputError("corpus.root is not set", key="corpus.root")
 
 
-def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None) -> Resolver:
-    """Build the resolver a composed config describes (cfg.resolver, cfg.corpus)."""
+#: resolver.kind choices: pathfinder (the tool under test, the default) and its peers.
+KINDS: tuple[str, ...] = ("pathfinder", "fzf", "bm25")
+
+
+def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None) -> "Resolver | PeerResolver":
+    """Build the resolver a composed config describes (cfg.resolver, cfg.corpus): the kind
+    `resolver.kind` names (default pathfinder), over the index of the configured corpus."""
+    from lab.pathfinder.peers import PEERS, peer_class
+
     rc, cc = cfg["resolver"], cfg["corpus"]
+    kind = rc.get("kind", "pathfinder")
+    if kind not in KINDS:  # before the index is built: a typo fails at once
+        raise InputError(f"unknown resolver kind {kind!r} (choices: {', '.join(KINDS)})",
+                         file="configs/resolver", key="resolver.kind")
     roots = tuple(cc.get("roots") or ())
     index = build_index(load_corpus(corpus_root_from_cfg(cc), roots or None))
+    if kind in PEERS:
+        return peer_class(kind).from_config(index, _plain(rc), file=f"configs/resolver/{kind}.yaml")
     sem = rc.get("semantic") or {}
     allowed = set(SemanticSettings.__dataclass_fields__)
     for k in sem:
         if k not in allowed:
             raise InputError(f"unknown setting '{k}'", key=f"resolver.semantic.{k}")
-    return Resolver(index, top_k=int(rc.get("top_k", 5)), lexical_top_n=int(rc.get("lexical_top_n", 30)),
+    return Resolver(index, top_k=check_top_k(rc.get("top_k", 5), 5, key="resolver.top_k"),
+                    lexical_top_n=int(rc.get("lexical_top_n", 30)),
                     features=_plain(rc.get("features") or {}), semantic=SemanticSettings(**_plain(sem)),
                     encoder=encoder)
 
