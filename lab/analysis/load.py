@@ -40,7 +40,7 @@ CELL = ["vocabulary", "model", "suite"]
 REFERENCE_CSV = Path(__file__).resolve().parents[2] / "results" / "reference" / "pathfinder-log.csv"
 
 #: How a run ran; a cell is split by each of these that varies among the loaded runs (`cell_axes`).
-CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt"]
+CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt", "resolver"]
 
 RUN_META = ["run_id", "experiment", *CELL, *CONDITIONS]
 
@@ -173,12 +173,13 @@ def run_meta(rec: RunRecord) -> dict:
             "forced_tool": (((rec.agent or {}).get("forced_tool") or "any")
                             if (rec.agent or {}).get("tool_choice", "auto") != "auto" else "–"),
             "prompt": ((rec.templates or {}).get("name") or (cfg.get("prompt") or {}).get("name")
-                       or "?")}
+                       or "?"),
+            "resolver": (cfg.get("resolver") or {}).get("kind") or "pathfinder"}   # older runs: pathfinder
 
 
 def cell_axes(frame: pd.DataFrame, by: list[str] = CELL) -> list[str]:
     """`by` and every run condition (CONDITIONS) that varies across `frame` (e.g. `Results.runs`):
-    runs that differ in session mode, tool_choice, forced tool or prompt are kept apart, and when none of these
+    runs that differ in session mode, tool_choice, forced tool, prompt or resolver kind are kept apart, and when none of these
     vary the cells (and their labels) are `by` alone."""
     extra = [c for c in CONDITIONS
              if c not in by and c in frame.columns and frame[c].nunique(dropna=False) > 1]
