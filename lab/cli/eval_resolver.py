@@ -54,8 +54,9 @@ def _print_text(result: dict) -> None:
 
 @click.command("eval-resolver")
 @click.argument("overrides", nargs=-1)
-@click.option("--suite", "suite_arg", default="tests70", show_default=True,
-              help="Suite name (prompts/NAME.yaml) or any suite/golden YAML file.")
+@click.option("--suite", "suite_arg", default=None,
+              help="Suite name (prompts/NAME.yaml) or any suite/golden YAML file "
+                   "[default: suite.file of the config, tests70 unless suite=NAME is given].")
 @click.option("--corpus", default=None, type=click.Path(file_okay=False), help="Corpus directory.")
 @click.option("--top-k", "top_k", default=None, type=int, help="k of recall@k (default resolver.top_k).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -75,6 +76,8 @@ def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, 
     from lab.suites import load_suite, suite_path
 
     cfg = compose_cfg(overrides, corpus=corpus)
+    if suite_arg is None:  # `suite=NAME` (configs/suite/NAME.yaml) picks the file, as in `lab run`
+        suite_arg = str(cfg.suite.get("file") or "tests70")
     resolver = load_resolver(cfg)
     suite = load_suite(suite_path(suite_arg), corpus_paths=set(resolver.index.by_path))
     resolver.warmup()

@@ -181,10 +181,25 @@ class Resolver:
         return build_resolution(self.index, query, intent, ranked, top_k)
 
 
+#: The repository checkout: a relative `corpus.root` that is not a folder under the working
+#: directory is looked up here, so `corpus=pytest` (root: corpora/pytest) works from any directory.
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
 def corpus_root_from_cfg(corpus_cfg: Mapping[str, Any]) -> Path:
+    """The corpus folder of a corpus config.
+
+    A relative `root` is tried against the working directory first (what `--corpus DIR` always
+    meant), then against the repository root (the shipped extracts under `corpora/`), the way
+    `suite_path` tries a file before `prompts/`. When neither is a folder the working-directory
+    path is returned and the loader's error names it.
+    """
     root = corpus_cfg.get("root")
     if root:
-        return Path(str(root)).expanduser()
+        path = Path(str(root)).expanduser()
+        if not path.is_absolute() and not path.is_dir() and (REPO_ROOT / path).is_dir():
+            return REPO_ROOT / path
+        return path
     if corpus_cfg.get("kind", "fixture") == "fixture":
         from lab.corpus.materialize import fixture_root
         return fixture_root()

@@ -1,0 +1,5 @@
+from __future__ import annotations
+
+
+class pytest_something:
+    pass

@@ -1,0 +1,4 @@
+from __future__ import annotations
+
+
+SECRET_KEY = "mysecret"
