@@ -308,7 +308,7 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
         model=backend.identity().to_dict(), suite=_suite_info(p.suite),
         corpus={"root": str(p.resolver.root), "files": len(p.resolver.index.files),
                 "content_hash": p.resolver.index.content_hash},
-        agent=asdict(p.agent), templates=p.templates.to_dict(),
+        agent=p.agent.model_dump(), templates=p.templates.to_dict(),
         findings=[f.to_dict() for f in findings], versions=versions(),
         fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info())
     record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname()))

@@ -51,7 +51,9 @@ def parse(schema: type[S], raw: Any, *, file: str | None, prefix: str) -> S:
 
 def schema_error(e: ValidationError, schema: type[BaseModel], *, file: str | None,
                  prefix: str) -> InputError:
-    err = e.errors(include_url=False)[0]
+    errors = e.errors(include_url=False)
+    # a misspelt key first: its "missing" twin is the same mistake, named less helpfully
+    err = next((x for x in errors if x["type"] == "extra_forbidden"), errors[0])
     loc = [str(p) for p in err["loc"]]
     key = ".".join([prefix, *loc] if prefix else loc) or None
     kind, msg = err["type"], err["msg"]

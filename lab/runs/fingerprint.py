@@ -122,7 +122,7 @@ def run_inputs(*, model: Mapping[str, Any], cfg: Mapping[str, Any], resolver: An
     """Everything that determines a run's outcomes, other than the repeat index (see module doc)."""
     from lab.eval_resolver import resolver_settings
 
-    agent_d = {k: v for k, v in asdict(agent).items() if k != "templates"}  # a path: content below
+    agent_d = agent.model_dump()
     if agent_d.get("tool_choice") == "auto":
         del agent_d["tool_choice"]      # the default, as before the setting existed: old fingerprints hold
     tpl = templates.content() if hasattr(templates, "content") else {
