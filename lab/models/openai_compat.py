@@ -19,9 +19,11 @@ import json
 import os
 import re
 import time
-from typing import Any, Mapping
+from typing import Annotated, Any, Literal, Mapping
 
-from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
+from pydantic import Field
+
+from lab.models.base import (ChatModelSettings, AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
                              ContextOverflow, Message, ModelBackend, ModelIdentity, ToolCall,
                              ToolSchema)
 from lab.errors import MissingDependencyError
@@ -37,11 +39,21 @@ _CONTEXT_ERROR = re.compile(
     r"prompt is too long|exceeds? (?:the )?(?:available )?context", re.I)
 
 
+class OpenAISettings(ChatModelSettings):
+    """Any OpenAI-compatible server."""
+    base_url: str | None = None
+    model: str | None = None               # null = the first model the server lists
+    api_key_env: str | None = None
+    tool_mode: Literal["native", "text"] | None = None
+    max_retries: Annotated[int, Field(ge=0)] | None = None
+    backoff_s: Annotated[float, Field(ge=0)] | None = None
+    request_timeout_s: Annotated[float, Field(gt=0)] | None = None
+    quantization: str | None = None
+
+
 class OpenAIBackend(ModelBackend):
     backend = "openai"
-    SETTINGS = frozenset({"base_url", "model", "api_key_env", "tool_mode", "tool_call_formats",
-                          "tool_results_as", "max_retries", "backoff_s", "request_timeout_s",
-                          "n_ctx", "sampling", "thinking", "quantization"})
+    Settings = OpenAISettings
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:
