@@ -110,9 +110,11 @@ class Prepared:
 def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared:
     """Check every input and compute the fingerprint, before any model is loaded or called
     (a llama.cpp model file is hashed, not loaded; a server backend is only connected)."""
+    from lab.config import check_config
     from lab.pathfinder.resolver import load_resolver
     from lab.tools import build_toolset
 
+    check_config(cfg)     # every group against its schema: nothing is built or loaded yet
     if backend is None:
         model_raw = model_settings(cfg.model)
         if model_raw["backend"] == "llama_cpp":   # refused before the model file is even looked at
