@@ -176,7 +176,7 @@ def approx_prompt_tokens(messages: list[Message], tools: list[ToolSchema]) -> in
 @functools.lru_cache(maxsize=16384)
 def _approx(text: str) -> int:
     # cached: a single session re-counts every earlier message on every turn
-    from lab.vocab.tokens import approx_tokens
+    from lab.tokens import approx_tokens
     return approx_tokens(text)
 
 

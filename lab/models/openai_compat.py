@@ -30,7 +30,7 @@ from lab.errors import MissingDependencyError
 from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
 from lab.models.locate import require
 from lab.models.textcalls import hermes_tools_block, parse_tool_calls
-from lab.vocab.tokens import approx_tokens
+from lab.tokens import approx_tokens
 
 HISTORY_RENDERING = "server: messages re-rendered by the server's chat template each turn"
 
@@ -236,7 +236,7 @@ class OpenAIBackend(ModelBackend):
             context_length=self.context_length(), history_rendering=HISTORY_RENDERING,
             extra={"tool_mode": self.tool_mode, "tool_call_formats": list(self.formats),
                    "sampling": {**self.sampling, **self.extra_body},
-                   "tokenizer": "approx (lab.vocab.tokens.approx_tokens)",
+                   "tokenizer": "approx (lab.tokens.approx_tokens)",
                    "openai": getattr(self._openai, "__version__", None)})
 
     def close(self) -> None:

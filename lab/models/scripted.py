@@ -23,7 +23,7 @@ from lab.models.base import (ModelSettings, AssistantTurn, ChatRequest, ContextO
                              ModelBackend, ModelIdentity, ToolCall, ToolSchema,
                              approx_prompt_tokens)
 from lab.models.textcalls import parse_tool_calls
-from lab.vocab.tokens import approx_tokens
+from lab.tokens import approx_tokens
 
 STREAM_CHARS = 16
 

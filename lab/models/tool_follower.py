@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from lab.models.base import (ModelSettings, AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
                              ModelIdentity, ToolCall, ToolSchema, approx_prompt_tokens)
 from lab.models.textcalls import hermes_call_text
-from lab.vocab.tokens import approx_tokens
+from lab.tokens import approx_tokens
 
 TOOL = "path_resolve"
 
