@@ -28,13 +28,18 @@ import yaml  # noqa: E402
 
 from lab.corpus.loader import Corpus, CorpusFile, load_corpus  # noqa: E402
 from lab.pathfinder.index import build_index  # noqa: E402
-from lab.pathfinder.resolver import Resolver, SemanticSettings  # noqa: E402
+from lab.pathfinder.resolver import Resolver  # noqa: E402
+from lab.pathfinder.settings import PathfinderSettings  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def resolver_cfg() -> dict:
     return yaml.safe_load((REPO / "configs/resolver/default.yaml").read_text())
+
+
+def _settings(cfg: dict, **semantic) -> PathfinderSettings:
+    return PathfinderSettings.model_validate({**cfg, "semantic": {**cfg["semantic"], **semantic}})
 
 
 def make_queries(index, n: int, seed: int = 7) -> list[tuple[str, str | None]]:
@@ -80,8 +85,7 @@ def start(root: Path | None, corpus: Corpus | None, cfg: dict, cache: Path) -> t
     if corpus is None:
         corpus = load_corpus(root)
     index = build_index(corpus)
-    sem = SemanticSettings(**{**cfg["semantic"], "cache_dir": str(cache)})
-    r = Resolver(index, top_k=cfg["top_k"], lexical_top_n=cfg["lexical_top_n"], features=cfg["features"], semantic=sem)
+    r = Resolver(index, _settings(cfg, cache_dir=str(cache)))
     r.warmup()
     return r, time.perf_counter() - t
 
@@ -135,15 +139,13 @@ def bench_synthetic(n: int, n_queries: int, cfg: dict) -> None:
     t = time.perf_counter()
     index = build_index(corpus)
     build = time.perf_counter() - t
-    sem = SemanticSettings(**{**cfg["semantic"], "cache_dir": str(cache)})
-    r = Resolver(index, top_k=cfg["top_k"], lexical_top_n=cfg["lexical_top_n"], features=cfg["features"], semantic=sem)
+    r = Resolver(index, _settings(cfg, cache_dir=str(cache)))
     r.warmup()  # over precompute_limit: loads the encoder; candidates are encoded on first use
     queries = make_queries(index, n_queries)
     time_queries(r, make_queries(index, 10, seed=99))
     p50, p95 = time_queries(r, queries)
     p50c, p95c = time_queries(r, queries)
-    lex = Resolver(index, top_k=cfg["top_k"], lexical_top_n=cfg["lexical_top_n"], features=cfg["features"],
-                   semantic=SemanticSettings(enabled=False))
+    lex = Resolver(index, _settings(cfg, enabled=False))
     p50l, p95l = time_queries(lex, queries)
     print(f"synthetic tree: {len(index.files)} paths")
     print(f"  index build                 {build:7.2f} s")

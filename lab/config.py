@@ -1,6 +1,9 @@
-"""Composing the lab's Hydra config outside `lab run` (for `lab resolve`, `lab serve`, tests).
+"""Composing the lab's Hydra config outside `lab run` (for `lab resolve`, `lab serve`, tests), and
+checking a composed config against the schema of every group (`check_config`).
 
-`compose(overrides)` gives the same config `lab run` would see for the same overrides.
+`compose(overrides)` gives the same config `lab run` would see for the same overrides, checked:
+a misspelt key, a value of the wrong type or a NaN fails here, naming file and key, before any
+index is built or model loaded. Each group's schema lives with the code that owns the group.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from hydra import compose as hydra_compose
 from hydra import initialize_config_dir
 from hydra.errors import HydraException
 from omegaconf import DictConfig, OmegaConf
+from omegaconf.errors import OmegaConfBaseException
 
 from lab.errors import InputError
 
@@ -27,8 +31,45 @@ def compose(overrides: list[str] | tuple[str, ...] = (), config_name: str = "con
     except HydraException as e:
         raise InputError(f"cannot compose config: {e}", file=str(CONFIG_DIR / f"{config_name}.yaml"),
                          key=" ".join(overrides) or None) from e
+    if config_name == "config":
+        check_config(cfg)
     return cfg
 
 
-def to_container(cfg: DictConfig) -> dict:
-    return OmegaConf.to_container(cfg, resolve=True)  # type: ignore[return-value]
+def check_config(cfg: DictConfig) -> None:
+    """Validate every config group of a composed config against its schema (cheap: nothing is
+    built, loaded or read but the prompt's templates file). The first error is an InputError
+    naming `configs/<group>/<name>.yaml` and the dotted key."""
+    from lab.agent.prompt import load_prompt
+    from lab.agent.settings import agent_settings
+    from lab.corpus.settings import check_corpus
+    from lab.models import model_settings
+    from lab.pathfinder.resolver import check_resolver
+    from lab.runs.settings import run_settings, suite_settings
+    from lab.tools.toolset import load_tools_settings
+    from lab.vocab.schema import load_vocab
+
+    try:
+        raw = OmegaConf.to_container(cfg, resolve=True)
+    except OmegaConfBaseException as e:
+        raise InputError(f"cannot resolve the config: {e}", key=getattr(e, "full_key", None)) from None
+    unknown = sorted(set(raw) - set(GROUPS))
+    if unknown:
+        raise InputError(f"unknown config group or key (known: {', '.join(GROUPS)})",
+                         file=str(CONFIG_DIR / "config.yaml"), key=unknown[0])
+    for group in GROUPS:
+        if group not in raw:
+            raise InputError("config group missing", file=str(CONFIG_DIR / "config.yaml"), key=group)
+    model = model_settings(raw["model"])
+    check_resolver(raw["resolver"])
+    check_corpus(raw["corpus"])
+    load_vocab(raw["vocab"])
+    load_tools_settings(raw["tools"])
+    agent_settings(raw["agent"], model_policy=model.get("context_policy"))
+    load_prompt(raw["prompt"])
+    suite_settings(raw["suite"])
+    run_settings(raw["run"])
+
+
+#: The config groups of configs/config.yaml, each with its schema (see check_config).
+GROUPS = ("resolver", "corpus", "vocab", "tools", "model", "agent", "prompt", "suite", "run")

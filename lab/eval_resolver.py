@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 from lab.contamination import Finding, scan
-from lab.pathfinder.resolver import NON_RESULT_SETTINGS, Resolver  # noqa: F401  (re-exported)
+from lab.pathfinder.resolver import Resolver
 from lab.runs.fingerprint import Fingerprint
 from lab.suites import Suite
 
@@ -45,14 +45,9 @@ class EvalResult:
         return d
 
 
-def resolver_settings(resolver: Resolver) -> dict[str, Any]:
-    """The resolver's part of a fingerprint, whatever its kind: a peer's holds `kind` (and the
-    version of the tool that ranks); pathfinder's holds no `kind`, as before peers existed."""
-    return resolver.ranking_settings()
-
-
 def eval_fingerprint(resolver: Resolver, suite: Suite, top_k: int) -> Fingerprint:
-    settings = resolver_settings(resolver)
+    # the resolver's part of a fingerprint, whatever its kind (Resolver.ranking_settings)
+    settings = resolver.ranking_settings()
     settings["top_k"] = top_k
     return Fingerprint.of({
         "corpus": resolver.index.content_hash,

@@ -46,43 +46,9 @@ from lab.runs.provenance import git_info, now, versions
 from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_record,
                              summarize_repeat, transcript_path, write_record)
 from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover
+from lab.runs.settings import RunSettings, run_settings, suite_settings
 from lab.runs.summary import format_summary
 from lab.suites import Suite, load_suite, suite_path
-
-
-@dataclass(frozen=True)
-class RunSettings:
-    experiment: str = "default"
-    repeats: int = 1
-    seed: int = 0
-    results_dir: str = "results"
-    progress: Any = "auto"
-    resume: bool = False          # continue the latest unfinished run with the same fingerprint
-    concurrency: int = 1          # repeats run at once against a server backend (threads)
-
-
-def run_settings(cfg: Any) -> RunSettings:
-    raw = _plain(cfg) or {}
-    known = RunSettings.__dataclass_fields__
-    for k in raw:
-        if k not in known:
-            raise InputError(f"unknown run setting (known: {', '.join(known)})", file="configs/run",
-                             key=f"run.{k}")
-    s = RunSettings(**raw)
-    if not isinstance(s.experiment, str) or not s.experiment.strip() or "/" in s.experiment:
-        raise InputError("must be a non-empty name without '/'", file="configs/run", key="run.experiment")
-    if isinstance(s.repeats, bool) or not isinstance(s.repeats, int) or s.repeats < 1:
-        raise InputError(f"must be an integer >= 1, got {s.repeats!r}", file="configs/run", key="run.repeats")
-    if isinstance(s.seed, bool) or not isinstance(s.seed, int):
-        raise InputError(f"must be an integer, got {s.seed!r}", file="configs/run", key="run.seed")
-    if s.progress not in ("auto", True, False):
-        raise InputError("must be auto, true or false", file="configs/run", key="run.progress")
-    if not isinstance(s.resume, bool):
-        raise InputError("must be true or false", file="configs/run", key="run.resume")
-    if isinstance(s.concurrency, bool) or not isinstance(s.concurrency, int) or s.concurrency < 1:
-        raise InputError(f"must be an integer >= 1, got {s.concurrency!r}", file="configs/run",
-                         key="run.concurrency")
-    return s
 
 
 #: backends whose repeats may run at once: each repeat is its own conversation with a server
@@ -105,22 +71,10 @@ def effective_concurrency(rs: RunSettings, backend_kind: str) -> int:
 
 
 def load_run_suite(cfg: Any, corpus_paths: set[str]) -> Suite:
-    sc = _plain(cfg) or {}
-    for k in sc:
-        if k not in ("name", "file", "limit"):
-            raise InputError("unknown suite setting (known: name, file, limit)", file="configs/suite",
-                             key=f"suite.{k}")
-    file = sc.get("file") or sc.get("name")
-    if not file:
-        raise InputError("no suite file (suite.file=NAME or a path)", file="configs/suite", key="suite.file")
-    path = suite_path(str(file))
-    suite = load_suite(path, corpus_paths=corpus_paths)
-    limit = sc.get("limit")
-    if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise InputError(f"must be an integer >= 1 or null, got {limit!r}", file="configs/suite",
-                             key="suite.limit")
-        suite = Suite(name=suite.name, path=suite.path, tests=suite.tests[:limit],
+    sc = suite_settings(cfg)
+    suite = load_suite(suite_path(sc.file), corpus_paths=corpus_paths)
+    if sc.limit is not None:
+        suite = Suite(name=suite.name, path=suite.path, tests=suite.tests[:sc.limit],
                       categories=suite.categories, content_hash=suite.content_hash, raw=suite.raw)
     return suite
 
@@ -156,9 +110,11 @@ class Prepared:
 def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared:
     """Check every input and compute the fingerprint, before any model is loaded or called
     (a llama.cpp model file is hashed, not loaded; a server backend is only connected)."""
+    from lab.config import check_config
     from lab.pathfinder.resolver import load_resolver
     from lab.tools import build_toolset
 
+    check_config(cfg)     # every group against its schema: nothing is built or loaded yet
     if backend is None:
         model_raw = model_settings(cfg.model)
         if model_raw["backend"] == "llama_cpp":   # refused before the model file is even looked at
@@ -308,7 +264,7 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
         model=backend.identity().to_dict(), suite=_suite_info(p.suite),
         corpus={"root": str(p.resolver.root), "files": len(p.resolver.index.files),
                 "content_hash": p.resolver.index.content_hash},
-        agent=asdict(p.agent), templates=p.templates.to_dict(),
+        agent=p.agent.model_dump(), templates=p.templates.to_dict(),
         findings=[f.to_dict() for f in findings], versions=versions(),
         fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info())
     record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname()))
@@ -529,7 +485,3 @@ def _suite_info(suite: Suite) -> dict:
             "tests": len(suite.tests)}
 
 
-def _plain(obj: Any) -> Any:
-    if isinstance(obj, DictConfig):
-        return OmegaConf.to_container(obj, resolve=True)
-    return dict(obj) if obj is not None else None

@@ -61,3 +61,12 @@ def write_suite70(path: Path, special: dict[int, tuple[str, str]] | None = None)
     path.write_text(yaml.safe_dump({"name": "gen70", "categories": {c: c for c, _ in LAYOUT70},
                                     "tests": tests}, sort_keys=False))
     return path
+
+
+def agent_yaml(**changes) -> dict:
+    """configs/agent/default.yaml (the only place the agent's defaults live) with `changes`."""
+    return {**yaml.safe_load((REPO / "configs/agent/default.yaml").read_text()), **changes}
+
+
+#: The loop driven unforced (agent.tool_choice=auto), as the tests that script a model's every turn do.
+UNFORCED = {"context_policy": "stop", "tool_choice": "auto", "forced_tool": None}

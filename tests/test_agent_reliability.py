@@ -10,6 +10,7 @@ import pytest
 
 from lab.agent import (RepetitionCheck, Session, agent_settings, grade, load_templates,
                        normalize_path, run_session)
+from conftest import UNFORCED, agent_yaml
 from lab.config import compose
 from lab.errors import InputError
 from lab.models import ContextOverflow, ScriptedBackend, ScriptExhausted
@@ -34,7 +35,7 @@ def parts():
 
 def make_session(parts, backend, **agent):
     cfg, resolver, _ = parts
-    settings = agent_settings({**{"context_policy": "stop"}, **agent})
+    settings = agent_settings(agent_yaml(**{**UNFORCED, **agent}))
     return Session(backend=backend, toolset=build_toolset(cfg, resolver=resolver),
                    templates=load_templates(TEMPLATES), settings=settings,
                    corpus_root=Path(resolver.root))
@@ -216,12 +217,12 @@ def test_agent_settings_are_validated():
     with pytest.raises(InputError, match="agent.sesion"):
         agent_settings({"sesion": "single"})
     with pytest.raises(InputError, match="agent.session"):
-        agent_settings({"session": "shared"})
+        agent_settings(agent_yaml(session="shared"))
     with pytest.raises(InputError, match="agent.max_tool_calls"):
-        agent_settings({"max_tool_calls": 0})
-    assert agent_settings({}, model_policy="evict_oldest").context_policy == "evict_oldest"
-    assert agent_settings({"context_policy": "stop"}, model_policy="evict_oldest").context_policy == "stop"
-    assert agent_settings({}).context_policy == "stop"
+        agent_settings(agent_yaml(max_tool_calls=0))
+    assert agent_settings(agent_yaml(), model_policy="evict_oldest").context_policy == "evict_oldest"
+    assert agent_settings(agent_yaml(context_policy="stop"), model_policy="evict_oldest").context_policy == "stop"
+    assert agent_settings(agent_yaml()).context_policy == "stop"
 
 
 def test_templates_suite_overrides_and_message_field(tmp_path, parts):

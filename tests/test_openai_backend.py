@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from lab.agent import Session, agent_settings, load_templates, run_session
+from conftest import UNFORCED, agent_yaml
 from lab.config import compose
 from lab.launch.stub_server import completion, send_json
 from lab.models import BackendAPIError, ChatRequest, Message, load_model
@@ -98,7 +99,7 @@ def session(parts, backend, **agent):
     cfg, resolver, _ = parts
     return Session(backend=backend, toolset=build_toolset(cfg, resolver=resolver),
                    templates=load_templates(TEMPLATES),
-                   settings=agent_settings({"context_policy": "stop", **agent}),
+                   settings=agent_settings(agent_yaml(**{**UNFORCED, **agent})),
                    corpus_root=Path(resolver.root))
 
 

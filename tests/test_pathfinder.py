@@ -9,14 +9,21 @@ from lab.corpus.loader import load_corpus
 from lab.pathfinder.index import build_index
 from lab.pathfinder.maxsim import maxsim, maxsim_many
 from lab.pathfinder.query import analyze, expand
-from lab.pathfinder.resolver import Resolver, SemanticSettings
+from lab.pathfinder.resolver import Resolver
+from lab.pathfinder.settings import PathfinderSettings
+
+
+def settings(cfg, *, features=None, **semantic) -> PathfinderSettings:
+    """The YAML's settings (configs/resolver/default.yaml), with these features / semantic keys."""
+    return PathfinderSettings.model_validate({**cfg, "features": features or cfg["features"],
+                                              "semantic": {**cfg["semantic"], **semantic}})
 
 
 def lexical(index, cfg, **switches) -> Resolver:
     features = {k: dict(v) for k, v in cfg["features"].items()}
     for name, on in switches.items():
         features[name]["enabled"] = on
-    return Resolver(index, features=features, semantic=SemanticSettings(enabled=False))
+    return Resolver(index, settings(cfg, features=features, enabled=False))
 
 
 def top(res) -> str:
@@ -98,9 +105,11 @@ def test_test_affinity(mini_index, resolver_cfg):
 
 def test_unknown_feature_is_a_config_error(mini_index, resolver_cfg):
     from lab.errors import InputError
+    from lab.pathfinder.resolver import check_resolver
 
     with pytest.raises(InputError, match="resolver.features.segment_overlp"):
-        Resolver(mini_index, features={"segment_overlp": {"enabled": True}})
+        check_resolver({**resolver_cfg, "features": {**resolver_cfg["features"],
+                                                     "segment_overlp": {"enabled": True}}})
 
 
 def test_maxsim_hand_computed():
@@ -120,8 +129,8 @@ def test_semantic_rerank_changes_an_intent_only_ranking(tmp_path, resolver_cfg):
     (shop / "loyalty.go").write_text("// Package shop awards loyalty points to the customer for each card purchase.\npackage shop\n")
     index = build_index(load_corpus(tmp_path))
     query = "customer wants a reimbursement to the card"
-    off = Resolver(index, features=resolver_cfg["features"], semantic=SemanticSettings(enabled=False)).resolve(query)
-    on_r = Resolver(index, features=resolver_cfg["features"], semantic=SemanticSettings(**resolver_cfg["semantic"]))
+    off = Resolver(index, settings(resolver_cfg, enabled=False)).resolve(query)
+    on_r = Resolver(index, settings(resolver_cfg))
     on_r.warmup()
     on = on_r.resolve(query)
     assert top(off) != "shop/refunds.go"
@@ -130,11 +139,11 @@ def test_semantic_rerank_changes_an_intent_only_ranking(tmp_path, resolver_cfg):
 
 
 def test_embedding_cache_is_reused(tmp_path, mini_index, resolver_cfg):
-    sem = SemanticSettings(**{**resolver_cfg["semantic"], "cache_dir": str(tmp_path / "emb")})
-    r1 = Resolver(mini_index, features=resolver_cfg["features"], semantic=sem)
+    sem = settings(resolver_cfg, cache_dir=str(tmp_path / "emb"))
+    r1 = Resolver(mini_index, sem)
     r1.warmup()
     first = r1.resolve("payments retry backoff")
-    r2 = Resolver(mini_index, features=resolver_cfg["features"], semantic=sem, encoder=r1.encoder)
+    r2 = Resolver(mini_index, sem, encoder=r1.encoder)
     calls = []
     orig = r2.encoder.encode
     r2.encoder.encode = lambda texts, **kw: (calls.append(len(texts)), orig(texts, **kw))[1]

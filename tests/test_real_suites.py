@@ -113,7 +113,7 @@ def test_corpus_and_suite_compose_and_resolve_from_another_directory(name, tmp_p
 
 def test_a_relative_root_missing_everywhere_stays_relative(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert corpus_root_from_cfg({"kind": "dir", "root": "no/such/folder"}) == Path("no/such/folder")
+    assert corpus_root_from_cfg({"kind": "dir", "root": "no/such/folder", "roots": []}) == Path("no/such/folder")
 
 
 def test_eval_resolver_takes_the_suite_from_the_suite_override(tmp_path, monkeypatch):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lab.agent import Session, agent_settings, load_prompt, run_session
+from conftest import UNFORCED, agent_yaml
 from lab.config import compose
 from lab.errors import InputError
 from lab.models import ScriptedBackend
@@ -27,7 +28,7 @@ def session(parts, backend, prompt=None, **agent):
     cfg, resolver, _ = parts
     templates = load_prompt(prompt or {"file": str(TEMPLATES)})
     return Session(backend=backend, toolset=build_toolset(cfg, resolver=resolver), templates=templates,
-                   settings=agent_settings({"context_policy": "stop", **agent}),
+                   settings=agent_settings(agent_yaml(**{**UNFORCED, **agent})),
                    corpus_root=Path(resolver.root))
 
 
@@ -68,7 +69,7 @@ def test_auto_never_forces_and_counts_the_models_own_calls(parts):
 
 def test_bad_tool_choice_settings_are_named():
     with pytest.raises(InputError, match="agent.tool_choice"):
-        agent_settings({"tool_choice": "always"})
+        agent_settings(agent_yaml(tool_choice="always"))
     with pytest.raises(InputError, match="configs/prompt"):
         agent_settings({"templates": "x.yaml"})
 

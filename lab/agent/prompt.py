@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import yaml
-from omegaconf import DictConfig, OmegaConf
 
 from lab.errors import InputError
+from lab.settings import plain
 
 TEMPLATE_KEYS = ("system", "answer_format", "test_message")
 FILE_KEYS = TEMPLATE_KEYS + ("example",)
@@ -179,7 +179,7 @@ def load_templates(file: Path, overrides: Mapping[str, Any] | None = None,
 def load_prompt(cfg: Any, overrides: Mapping[str, Any] | None = None,
                 overrides_file: str | None = None) -> Templates:
     """The `prompt` config group (`configs/prompt/<name>.yaml`), then the suite's overrides."""
-    raw = OmegaConf.to_container(cfg, resolve=True) if isinstance(cfg, DictConfig) else dict(cfg or {})
+    raw = dict(plain(cfg) or {})
     name = raw.get("name")
     file = f"configs/prompt/{name}.yaml" if isinstance(name, str) and name else "configs/prompt"
     for k in raw:

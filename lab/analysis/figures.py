@@ -67,9 +67,6 @@ def styles_for(frame: pd.DataFrame, by: list[str] = CELL) -> dict[str, dict]:
     return out
 
 
-def colors_for(frame: pd.DataFrame, by: list[str] = CELL) -> dict[str, str]:
-    return {k: v["color"] for k, v in styles_for(frame, by).items()}
-
 
 def _labelled(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return frame.assign(cell=cell_labels(frame, by).to_numpy()) if len(frame) else frame.assign(cell=[])

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from omegaconf import DictConfig, OmegaConf
+from collections.abc import Mapping
 
 from lab.errors import InputError
+from lab.settings import parse, plain
 from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
                              ContextOverflow, FatalModelError, Message, ModelBackend, ModelError,
                              ModelIdentity, ToolCall, ToolSchema)
 from lab.models.llamacpp import LlamaCppBackend
 from lab.models.openai_compat import OpenAIBackend
 from lab.models.scripted import ScriptedBackend, ScriptExhausted
-from lab.models.textcalls import FORMATS
 from lab.models.tool_follower import ToolFollowerBackend
 
 #: backend name (a model config's `backend:`) -> class
@@ -29,15 +29,11 @@ BACKENDS: dict[str, type[ModelBackend]] = {
     "scripted": ScriptedBackend,
 }
 
-#: keys every model config may have, whatever its backend
-COMMON_SETTINGS = frozenset({"name", "about", "backend", "context_policy"})
-CONTEXT_POLICIES = ("stop", "evict_oldest")
-
-
 def model_settings(cfg: Any) -> dict:
-    """Validate a model config; errors name `configs/model/<name>.yaml` and the key."""
-    raw = OmegaConf.to_container(cfg, resolve=True) if isinstance(cfg, DictConfig) else dict(cfg or {})
-    name = raw.get("name")
+    """Validate a model config against its backend's schema (`Settings` on the backend class);
+    errors name `configs/model/<name>.yaml` and the key. Returns the config as given (plain)."""
+    raw = plain(cfg)
+    name = raw.get("name") if isinstance(raw, Mapping) else None
     file = f"configs/model/{name}.yaml" if isinstance(name, str) and name else "configs/model"
     if not isinstance(name, str) or not name:
         raise InputError("every model config names itself (name: <file stem>)", file=file, key="model.name")
@@ -45,26 +41,8 @@ def model_settings(cfg: Any) -> dict:
     if backend not in BACKENDS:
         raise InputError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})", file=file,
                          key="model.backend")
-    cls = BACKENDS[backend]
-    allowed = COMMON_SETTINGS | cls.SETTINGS  # type: ignore[attr-defined]
-    for k in raw:
-        if k not in allowed:
-            raise InputError(f"unknown setting for backend {backend} (known: {', '.join(sorted(allowed))})",
-                             file=file, key=f"model.{k}")
-    policy = raw.get("context_policy")
-    if policy is not None and policy not in CONTEXT_POLICIES:
-        raise InputError(f"must be one of {', '.join(CONTEXT_POLICIES)}", file=file,
-                         key="model.context_policy")
-    for k in ("tool_call_formats",):
-        for f in raw.get(k) or []:
-            if f not in FORMATS:
-                raise InputError(f"unknown tool-call format {f!r} (formats: {', '.join(FORMATS)})",
-                                 file=file, key=f"model.{k}")
-    if raw.get("tool_results_as", "tool") not in ("tool", "user"):
-        raise InputError("must be tool or user", file=file, key="model.tool_results_as")
-    if backend == "openai" and raw.get("tool_mode", "native") not in ("native", "text"):
-        raise InputError("must be native or text", file=file, key="model.tool_mode")
-    return raw
+    parse(BACKENDS[backend].Settings, raw, file=file, prefix="model")
+    return dict(raw)
 
 
 def load_model(cfg: Any) -> ModelBackend:

@@ -20,9 +20,12 @@ import json
 import time
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Annotated, Any, Callable, ClassVar, Literal, Mapping
+
+from pydantic import Field, field_validator
 
 from lab.errors import LabError
+from lab.settings import Settings
 
 _uid = itertools.count(1)
 
@@ -173,7 +176,7 @@ def approx_prompt_tokens(messages: list[Message], tools: list[ToolSchema]) -> in
 @functools.lru_cache(maxsize=16384)
 def _approx(text: str) -> int:
     # cached: a single session re-counts every earlier message on every turn
-    from lab.vocab.tokens import approx_tokens
+    from lab.tokens import approx_tokens
     return approx_tokens(text)
 
 
@@ -203,11 +206,54 @@ class FatalModelError(ModelError):
     """A broken setup: the agent does not record it as a test outcome but stops the run."""
 
 
+class Sampling(Settings):
+    """Sampling settings of a model config (each backend reads the ones it has)."""
+    temperature: Annotated[float, Field(ge=0)] | None = None
+    top_p: Annotated[float, Field(gt=0, le=1)] | None = None
+    top_k: Annotated[int, Field(ge=0)] | None = None
+    min_p: Annotated[float, Field(ge=0, le=1)] | None = None
+    repeat_penalty: Annotated[float, Field(gt=0)] | None = None
+
+
+class Thinking(Settings):
+    open: str
+    close: str
+
+
+class ModelSettings(Settings):
+    """The keys every `configs/model/<name>.yaml` may have; each backend's schema (`Settings` on
+    its class) adds its own. A key a variant leaves out is None: the backend's own behaviour."""
+    name: Annotated[str, Field(min_length=1)]
+    about: str | None = None
+    backend: str
+    context_policy: Literal["stop", "evict_oldest"] | None = None
+
+
+class ChatModelSettings(ModelSettings):
+    """What the backends that talk to an LLM share."""
+    tool_call_formats: list[str] | None = None
+    tool_results_as: Literal["tool", "user"] | None = None
+    n_ctx: Annotated[int, Field(ge=1)] | None = None
+    sampling: Sampling | None = None
+    thinking: Thinking | None = None
+
+    @field_validator("tool_call_formats")
+    @classmethod
+    def _known_formats(cls, formats: list[str] | None) -> list[str] | None:
+        from lab.models.textcalls import FORMATS
+        for f in formats or ():
+            if f not in FORMATS:
+                raise ValueError(f"unknown tool-call format {f!r} (formats: {', '.join(FORMATS)})")
+        return formats
+
+
 class ModelBackend(ABC):
     """The one interface the agent uses."""
 
     #: registry name of the backend
     backend: str = ""
+    #: the schema of its model configs (`configs/model/*.yaml` with `backend:` this one)
+    Settings: ClassVar[type[ModelSettings]] = ModelSettings
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         self.cfg = dict(cfg)

@@ -14,9 +14,11 @@ import contextlib
 import os
 import time
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Annotated, Any, Iterator, Literal, Mapping
 
-from lab.models.base import (AssistantTurn, ChatRequest, ContextOverflow, Message,
+from pydantic import Field
+
+from lab.models.base import (ChatModelSettings, AssistantTurn, ChatRequest, ContextOverflow, Message,
                              ModelBackend, ModelIdentity, ToolSchema)
 from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPrompt, ChatTemplate,
                                       MessageStyle)
@@ -69,12 +71,25 @@ def default_threads() -> int:
         return os.cpu_count() or 1
 
 
+class LlamaCppSettings(ChatModelSettings):
+    """A GGUF model run in-process by llama-cpp-python."""
+    path: str | None = None                # a file, package:<module>, packaged, or null (see path_hint)
+    path_hint: str | None = None
+    packaged: dict[str, Any] | None = None  # checked by lab/models/packaged.py
+    n_threads: Annotated[int, Field(ge=1)] | None = None
+    n_batch: Annotated[int, Field(ge=1)] | None = None
+    seed: int | None = None
+    tools_in_prompt: Literal["auto", True, False] | None = None
+    chat_template: str | None = None
+    template_kwargs: dict[str, Any] | None = None
+    verbose: bool | None = None
+    extra_buffers: Literal["auto", True, False] | None = None
+    flash_attn: bool | None = None
+
+
 class LlamaCppBackend(ModelBackend):
     backend = "llama_cpp"
-    SETTINGS = frozenset({"path", "path_hint", "packaged", "n_ctx", "n_threads", "n_batch", "seed", "sampling",
-                          "tool_call_formats", "tools_in_prompt", "tool_results_as", "thinking",
-                          "chat_template", "template_kwargs", "verbose", "extra_buffers",
-                          "flash_attn"})
+    Settings = LlamaCppSettings
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:

@@ -19,16 +19,18 @@ import json
 import os
 import re
 import time
-from typing import Any, Mapping
+from typing import Annotated, Any, Literal, Mapping
 
-from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
+from pydantic import Field
+
+from lab.models.base import (ChatModelSettings, AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
                              ContextOverflow, Message, ModelBackend, ModelIdentity, ToolCall,
                              ToolSchema)
 from lab.errors import MissingDependencyError
 from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
 from lab.models.locate import require
 from lab.models.textcalls import hermes_tools_block, parse_tool_calls
-from lab.vocab.tokens import approx_tokens
+from lab.tokens import approx_tokens
 
 HISTORY_RENDERING = "server: messages re-rendered by the server's chat template each turn"
 
@@ -37,11 +39,21 @@ _CONTEXT_ERROR = re.compile(
     r"prompt is too long|exceeds? (?:the )?(?:available )?context", re.I)
 
 
+class OpenAISettings(ChatModelSettings):
+    """Any OpenAI-compatible server."""
+    base_url: str | None = None
+    model: str | None = None               # null = the first model the server lists
+    api_key_env: str | None = None
+    tool_mode: Literal["native", "text"] | None = None
+    max_retries: Annotated[int, Field(ge=0)] | None = None
+    backoff_s: Annotated[float, Field(ge=0)] | None = None
+    request_timeout_s: Annotated[float, Field(gt=0)] | None = None
+    quantization: str | None = None
+
+
 class OpenAIBackend(ModelBackend):
     backend = "openai"
-    SETTINGS = frozenset({"base_url", "model", "api_key_env", "tool_mode", "tool_call_formats",
-                          "tool_results_as", "max_retries", "backoff_s", "request_timeout_s",
-                          "n_ctx", "sampling", "thinking", "quantization"})
+    Settings = OpenAISettings
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:
@@ -224,7 +236,7 @@ class OpenAIBackend(ModelBackend):
             context_length=self.context_length(), history_rendering=HISTORY_RENDERING,
             extra={"tool_mode": self.tool_mode, "tool_call_formats": list(self.formats),
                    "sampling": {**self.sampling, **self.extra_body},
-                   "tokenizer": "approx (lab.vocab.tokens.approx_tokens)",
+                   "tokenizer": "approx (lab.tokens.approx_tokens)",
                    "openai": getattr(self._openai, "__version__", None)})
 
     def close(self) -> None:

@@ -15,13 +15,15 @@ prompt cache is simulated (a prompt extending the previous one reuses its tokens
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable, Mapping
+from typing import Annotated, Any, Iterable, Mapping
 
-from lab.models.base import (AssistantTurn, ChatRequest, ContextOverflow, FatalModelError, Message,
+from pydantic import Field
+
+from lab.models.base import (ModelSettings, AssistantTurn, ChatRequest, ContextOverflow, FatalModelError, Message,
                              ModelBackend, ModelIdentity, ToolCall, ToolSchema,
                              approx_prompt_tokens)
 from lab.models.textcalls import parse_tool_calls
-from lab.vocab.tokens import approx_tokens
+from lab.tokens import approx_tokens
 
 STREAM_CHARS = 16
 
@@ -30,9 +32,15 @@ class ScriptExhausted(FatalModelError):
     pass
 
 
+class ScriptedSettings(ModelSettings):
+    outputs: list[Any] | None = None       # queued turns (text, calls, callables, exceptions)
+    n_ctx: Annotated[int, Field(ge=1)] | None = None
+    tool_call_formats: list[str] | None = None
+
+
 class ScriptedBackend(ModelBackend):
     backend = "scripted"
-    SETTINGS = frozenset({"outputs", "n_ctx", "tool_call_formats"})
+    Settings = ScriptedSettings
 
     def __init__(self, cfg: Mapping[str, Any] | None = None,
                  outputs: Iterable[Any] | None = None) -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from lab.models.base import (AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
+from lab.models.base import (ModelSettings, AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
                              ModelIdentity, ToolCall, ToolSchema, approx_prompt_tokens)
 from lab.models.textcalls import hermes_call_text
-from lab.vocab.tokens import approx_tokens
+from lab.tokens import approx_tokens
 
 TOOL = "path_resolve"
 
@@ -33,9 +33,13 @@ def best_path(response: str) -> str | None:
     return None
 
 
+class ToolFollowerSettings(ModelSettings):
+    use_intent: bool                       # pass the test's intent as intent_text
+
+
 class ToolFollowerBackend(ModelBackend):
     backend = "tool_follower"
-    SETTINGS = frozenset({"use_intent"})
+    Settings = ToolFollowerSettings
     requires_tools = (TOOL,)
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:

@@ -2,7 +2,8 @@
 
 Scoring runs in two stages so a query stays fast on 100,000 paths: a cheap accumulation over the
 postings of the query's words picks a few hundred files, then every enabled feature scores those
-files and says whether it fired (the candidate's `why`).
+files and says whether it fired (the candidate's `why`). The features' settings are validated by
+their schema (lab/pathfinder/settings.py) before a resolver is built.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from lab.errors import InputError
 from lab.pathfinder.index import TEXT_FIELDS, FileEntry, Index, split_name
 from lab.pathfinder.terms import split_words
 from lab.pathfinder.query import QueryInfo
@@ -159,16 +159,6 @@ FEATURES: dict[str, Callable[[Context, FileEntry], Hit]] = {
 }
 
 
-def check_feature_config(features: Mapping[str, Any]) -> None:
-    for name, spec in features.items():
-        if name not in FEATURES:
-            raise InputError(f"unknown lexical feature '{name}' (known: {', '.join(FEATURES)})",
-                             key=f"resolver.features.{name}")
-        for k in spec:
-            if k not in ("enabled", "weight", "field_weights"):
-                raise InputError(f"unknown setting '{k}'", key=f"resolver.features.{name}.{k}")
-
-
 def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str, float]
                 ) -> tuple[dict[int, float], dict[int, str]]:
     """BM25 of the terms over each indexed text field; per file the best chunk, normalized to [0, 1]."""
@@ -177,7 +167,7 @@ def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str
         return {}, {}
     per_field = {}
     for fname in TEXT_FIELDS:
-        fw = float(field_weights.get(fname, 1.0))
+        fw = float(field_weights[fname])
         fp = index.text[fname]
         if fw <= 0:
             continue
@@ -255,11 +245,11 @@ def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
 def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
                   ) -> list[tuple[int, float, tuple[str, ...]]]:
     """(file id, lexical score, why) of the shortlisted files, best first; ties broken by path."""
-    enabled = {name: spec for name, spec in features_cfg.items() if spec.get("enabled", True)}
+    enabled = {name: spec for name, spec in features_cfg.items() if spec["enabled"]}
     text: dict[int, float] = {}
     fields: dict[int, str] = {}
     if "intent_text" in enabled:
-        text, fields = text_scores(index, q.intent_terms, enabled["intent_text"].get("field_weights", {}))
+        text, fields = text_scores(index, q.intent_terms, enabled["intent_text"]["field_weights"])
     ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
     scored = []
     for fid in shortlist(index, q, text):
@@ -267,7 +257,7 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
         total, why = 0.0, []
         for name, spec in enabled.items():
             s, label = FEATURES[name](ctx, f)
-            total += float(spec.get("weight", 1.0)) * s
+            total += spec["weight"] * s
             if label:
                 why.extend(label.split("+"))
         scored.append((fid, total, tuple(why)))

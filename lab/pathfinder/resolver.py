@@ -10,7 +10,6 @@ fingerprint).
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -19,11 +18,13 @@ import numpy as np
 from lab.corpus.loader import load_corpus
 from lab.errors import InputError
 from lab.pathfinder.encoders import TokenEncoder, make_encoder
-from lab.pathfinder.features import check_feature_config, score_lexical
+from lab.pathfinder.features import score_lexical
 from lab.pathfinder.index import FileEntry, Index, build_index
 from lab.pathfinder.maxsim import EmbeddingCache, maxsim_many
 from lab.pathfinder.query import analyze
 from lab.pathfinder.resolution import Candidate, Resolution, build_resolution, check_top_k
+from lab.pathfinder.settings import NON_RESULT_SETTINGS, PathfinderSettings, SemanticSettings  # noqa: F401
+from lab.settings import parse, plain
 
 if TYPE_CHECKING:
     from lab.pathfinder.peers.base import PeerResolver
@@ -37,32 +38,17 @@ def cache_root() -> Path:
     return Path(os.environ.get("VOCAB_LAB_CACHE", "~/.cache/vocab-lab")).expanduser()
 
 
-@dataclass
-class SemanticSettings:
-    enabled: bool = True
-    encoder: str = "minilm-l6-int8"
-    weight: float = 1.5
-    precompute_limit: int = 20000
-    cache_dir: str | None = None
-    max_tokens: int = 64
-
-
-#: Resolver settings that change speed or storage, never a ranking: kept out of the fingerprint.
-NON_RESULT_SETTINGS = ("cache_dir", "precompute_limit")
-
-
 class Resolver:
     kind = "pathfinder"
 
-    def __init__(self, index: Index, *, top_k: int = 5, lexical_top_n: int = 30,
-                 features: Mapping[str, Any] | None = None, semantic: SemanticSettings | None = None,
+    def __init__(self, index: Index, settings: PathfinderSettings, *,
                  encoder: TokenEncoder | None = None) -> None:
         self.index = index
-        self.top_k = top_k
-        self.lexical_top_n = lexical_top_n
-        self.features = dict(features or {})
-        check_feature_config(self.features)
-        self.semantic = semantic or SemanticSettings(enabled=False)
+        self.settings = settings
+        self.top_k = settings.top_k
+        self.lexical_top_n = settings.lexical_top_n
+        self.features = settings.features.model_dump()
+        self.semantic: SemanticSettings = settings.semantic
         self._encoder = encoder
         self._cache: EmbeddingCache | None = None
         self._doc_emb: dict[int, np.ndarray] = {}
@@ -76,7 +62,7 @@ class Resolver:
         """What determines this resolver's rankings (its part of a fingerprint). No `kind` key:
         pathfinder is the default, and a fingerprint without `kind` is a pathfinder one, so every
         baseline recorded before the peers existed keeps its fingerprint (peers add `kind`)."""
-        sem = {k: v for k, v in asdict(self.semantic).items() if k not in NON_RESULT_SETTINGS}
+        sem = {k: v for k, v in self.semantic.model_dump().items() if k not in NON_RESULT_SETTINGS}
         return {"top_k": self.top_k, "lexical_top_n": self.lexical_top_n,
                 "features": self.features, "semantic": sem}
 
@@ -181,65 +167,48 @@ class Resolver:
         return build_resolution(self.index, query, intent, ranked, top_k)
 
 
-#: The repository checkout: a relative `corpus.root` that is not a folder under the working
-#: directory is looked up here, so `corpus=pytest` (root: corpora/pytest) works from any directory.
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def corpus_root_from_cfg(corpus_cfg: Mapping[str, Any]) -> Path:
-    """The corpus folder of a corpus config.
-
-    A relative `root` is tried against the working directory first (what `--corpus DIR` always
-    meant), then against the repository root (the shipped extracts under `corpora/`), the way
-    `suite_path` tries a file before `prompts/`. When neither is a folder the working-directory
-    path is returned and the loader's error names it.
-    """
-    root = corpus_cfg.get("root")
-    if root:
-        path = Path(str(root)).expanduser()
-        if not path.is_absolute() and not path.is_dir() and (REPO_ROOT / path).is_dir():
-            return REPO_ROOT / path
-        return path
-    if corpus_cfg.get("kind", "fixture") == "fixture":
-        from lab.corpus.materialize import fixture_root
-        return fixture_root()
-    raise InputError("corpus.root is not set", key="corpus.root")
+def corpus_root_from_cfg(corpus_cfg: Any) -> Path:
+    from lab.corpus.settings import check_corpus
+    return check_corpus(corpus_cfg).root_path()
 
 
 #: resolver.kind choices: pathfinder (the tool under test, the default) and its peers.
 KINDS: tuple[str, ...] = ("pathfinder", "fzf", "bm25")
 
 
-def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None) -> "Resolver | PeerResolver":
-    """Build the resolver a composed config describes (cfg.resolver, cfg.corpus): the kind
-    `resolver.kind` names (default pathfinder), over the index of the configured corpus."""
+def resolver_schema(kind: Any) -> type:
+    """The schema of `resolver.kind`'s settings (pathfinder's, or a peer's); an unknown kind is an
+    InputError before anything is built."""
     from lab.pathfinder.peers import PEERS, peer_class
 
-    rc, cc = cfg["resolver"], cfg["corpus"]
-    kind = rc.get("kind", "pathfinder")
-    if kind not in KINDS:  # before the index is built: a typo fails at once
+    if kind not in KINDS:
         raise InputError(f"unknown resolver kind {kind!r} (choices: {', '.join(KINDS)})",
                          file="configs/resolver", key="resolver.kind")
-    roots = tuple(cc.get("roots") or ())
-    index = build_index(load_corpus(corpus_root_from_cfg(cc), roots or None))
-    if kind in PEERS:
-        return peer_class(kind).from_config(index, _plain(rc), file=f"configs/resolver/{kind}.yaml")
-    sem = rc.get("semantic") or {}
-    allowed = set(SemanticSettings.__dataclass_fields__)
-    for k in sem:
-        if k not in allowed:
-            raise InputError(f"unknown setting '{k}'", key=f"resolver.semantic.{k}")
-    return Resolver(index, top_k=check_top_k(rc.get("top_k", 5), 5, key="resolver.top_k"),
-                    lexical_top_n=int(rc.get("lexical_top_n", 30)),
-                    features=_plain(rc.get("features") or {}), semantic=SemanticSettings(**_plain(sem)),
-                    encoder=encoder)
+    return peer_class(kind).Settings if kind in PEERS else PathfinderSettings
 
 
-def _plain(obj: Any) -> Any:
-    try:
-        from omegaconf import DictConfig, OmegaConf
-        if isinstance(obj, DictConfig):
-            return OmegaConf.to_container(obj, resolve=True)
-    except ImportError:  # pragma: no cover
-        pass
-    return dict(obj) if isinstance(obj, Mapping) else obj
+def resolver_file(kind: Any) -> str:
+    return "configs/resolver/default.yaml" if kind == "pathfinder" else f"configs/resolver/{kind}.yaml"
+
+
+def check_resolver(rc: Any, *, file: str | None = None) -> Any:
+    """`cfg.resolver` validated against its kind's schema (errors name file and key)."""
+    raw = plain(rc)
+    kind = raw.get("kind") if isinstance(raw, Mapping) else None
+    schema = resolver_schema(kind)
+    return parse(schema, raw, file=file or resolver_file(kind), prefix="resolver")
+
+
+def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None) -> "Resolver | PeerResolver":
+    """Build the resolver a composed config describes (cfg.resolver, cfg.corpus): the kind
+    `resolver.kind` names, over the index of the configured corpus. Settings are checked
+    before the index is built: a typo fails at once."""
+    from lab.corpus.settings import check_corpus
+    from lab.pathfinder.peers import PEERS, peer_class
+
+    settings = check_resolver(cfg["resolver"])
+    cc = check_corpus(cfg["corpus"])
+    index = build_index(load_corpus(cc.root_path(), tuple(cc.roots) or None))
+    if settings.kind in PEERS:
+        return peer_class(settings.kind)(index, settings)
+    return Resolver(index, settings, encoder=encoder)

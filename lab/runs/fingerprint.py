@@ -120,9 +120,7 @@ def model_inputs(settings: Mapping[str, Any], *, backend: str, file_sha256: str 
 def run_inputs(*, model: Mapping[str, Any], cfg: Mapping[str, Any], resolver: Any, suite: Any,
                templates: Any, agent: Any, tool_schemas: list[dict]) -> dict:
     """Everything that determines a run's outcomes, other than the repeat index (see module doc)."""
-    from lab.eval_resolver import resolver_settings
-
-    agent_d = {k: v for k, v in asdict(agent).items() if k != "templates"}  # a path: content below
+    agent_d = agent.model_dump()
     if agent_d.get("tool_choice") == "auto":
         del agent_d["tool_choice"]      # the default, as before the setting existed: old fingerprints hold
     tpl = templates.content() if hasattr(templates, "content") else {
@@ -135,7 +133,7 @@ def run_inputs(*, model: Mapping[str, Any], cfg: Mapping[str, Any], resolver: An
         "vocab": {k: v for k, v in dict(cfg["vocab"]).items() if k not in DESCRIPTIVE},
         "tools": {k: v for k, v in dict(cfg["tools"]).items() if k not in DESCRIPTIVE},
         "tool_schemas": tool_schemas,
-        "resolver": resolver_settings(resolver),
+        "resolver": resolver.ranking_settings(),   # the resolver's own (lab/pathfinder/)
         "encoder": resolver.encoder_id,
         "corpus": {"content_hash": resolver.index.content_hash, "files": len(resolver.index.files)},
         "suite": {"content_hash": suite.content_hash, "tests": [t.id for t in suite.tests]},

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from omegaconf import DictConfig, OmegaConf
 
 from lab.errors import InputError
+from lab.settings import parse, plain
 from lab.tools.base import Tool, ToolContext, ToolResult, ToolsSettings, error
 from lab.vocab.schema import load_vocab
 
@@ -29,43 +29,10 @@ class ToolSpec:
 
 def load_tools_settings(cfg: Any) -> ToolsSettings:
     """Validate `cfg.tools` (configs/tools/<name>.yaml); a bad key is an InputError naming it."""
-    from lab.tools import REGISTRY
-
-    raw = OmegaConf.to_container(cfg, resolve=True) if isinstance(cfg, DictConfig) else cfg
-    if not isinstance(raw, Mapping):
-        raise InputError("the tools config must be a mapping (pick one with tools=<name>)",
-                         file="configs/tools", key="tools")
-    name = raw.get("name")
+    raw = plain(cfg)
+    name = raw.get("name") if isinstance(raw, Mapping) else None
     file = f"configs/tools/{name}.yaml" if isinstance(name, str) and name else "configs/tools"
-    if not isinstance(name, str) or not name:
-        raise InputError("every tools file names itself (name: <file stem>)", file=file, key="name")
-    known = set(ToolsSettings.__dataclass_fields__)
-    for k in raw:
-        if k not in known:
-            raise InputError(f"unknown key (known: {', '.join(sorted(known))})", file=file,
-                             key=f"tools.{k}")
-    offer = raw.get("offer")
-    if not isinstance(offer, (list, tuple)) or not offer:
-        raise InputError("must be a non-empty list of tool ids", file=file, key="tools.offer")
-    for t in offer:
-        if t not in REGISTRY:
-            raise InputError(f"unknown tool {t!r} (known: {', '.join(REGISTRY)})", file=file,
-                             key="tools.offer")
-    exposed = [REGISTRY[t].name for t in offer]
-    dup = {n for n in exposed if exposed.count(n) > 1}
-    if dup:
-        raise InputError(f"two tools would both be called {', '.join(sorted(dup))}", file=file,
-                         key="tools.offer")
-    retry = raw.get("tool_retry_with_resolve", False)
-    if not isinstance(retry, bool):
-        raise InputError("must be true or false", file=file, key="tools.tool_retry_with_resolve")
-    ints = {}
-    for k in ("retry_candidates", "read_max_bytes"):
-        v = raw.get(k, ToolsSettings.__dataclass_fields__[k].default)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InputError(f"must be an integer >= 1, got {v!r}", file=file, key=f"tools.{k}")
-        ints[k] = v
-    return ToolsSettings(name=name, offer=tuple(offer), tool_retry_with_resolve=retry, **ints)
+    return parse(ToolsSettings, raw, file=file, prefix="tools")
 
 
 class ToolSet:

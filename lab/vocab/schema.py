@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from lab.errors import InputError
+from lab.settings import plain
 
 PRESENCES = ("always", "when_ambiguous", "never")
 #: Sub-fields a candidate entry may carry, in the order they are rendered.
@@ -67,16 +68,6 @@ FAMILY_SCHEMAS: dict[str, type[FieldConfig]] = {
 
 def _file_of(name: str | None) -> str:
     return f"configs/vocab/{name}.yaml" if name else "configs/vocab/<unnamed>.yaml"
-
-
-def _to_plain(cfg: Any) -> Any:
-    try:
-        from omegaconf import DictConfig, ListConfig, OmegaConf
-        if isinstance(cfg, (DictConfig, ListConfig)):
-            return OmegaConf.to_container(cfg, resolve=True)
-    except ImportError:  # pragma: no cover - omegaconf ships with hydra-core
-        pass
-    return cfg
 
 
 def _check_int(value: Any, *, file: str, key: str, minimum: int, allow_none: bool) -> int | None:
@@ -143,7 +134,7 @@ def load_vocab(cfg: Any) -> VocabConfig:
     """Validate a composed `vocab` config node (DictConfig or dict) into a `VocabConfig`."""
     if isinstance(cfg, VocabConfig):
         return cfg
-    raw = _to_plain(cfg)
+    raw = plain(cfg)
     if not isinstance(raw, Mapping):
         raise InputError("the vocab config must be a mapping (pick one with vocab=<name>)",
                          file="configs/vocab", key="vocab")

@@ -1,44 +1,22 @@
-"""What every peer shares: settings read from `cfg.resolver` with each bad key named, the empty
-query and top_k rules, and the one `build_resolution` that turns a ranking into a `Resolution`."""
+"""What every peer shares: its settings schema (a `Settings` class on the peer, validated by
+`lab.pathfinder.resolver.check_resolver`), the empty query and top_k rules, and the one
+`build_resolution` that turns a ranking into a `Resolution`."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
-from lab.errors import InputError
 from lab.pathfinder.index import Index
 from lab.pathfinder.resolution import Candidate, Resolution, build_resolution, check_top_k
-
-
-def read_settings(cls: type, raw: Mapping[str, Any], *, file: str) -> Any:
-    """`cls` (a dataclass of plain-typed fields) from `raw`; an unknown key or a value of the
-    wrong type is an InputError naming `resolver.<key>`. `kind` is the registry's, not a setting."""
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    values: dict[str, Any] = {}
-    for k, v in raw.items():
-        if k == "kind":
-            continue
-        if k not in fields:
-            raise InputError(f"unknown setting (known: kind, {', '.join(fields)})", file=file,
-                             key=f"resolver.{k}")
-        want = type(fields[k].default)
-        ok = (isinstance(v, bool) if want is bool else
-              (isinstance(v, (int, float)) and not isinstance(v, bool)) if want is float else
-              (isinstance(v, int) and not isinstance(v, bool)) if want is int else isinstance(v, want))
-        if not ok:
-            raise InputError(f"must be a {want.__name__}, got {v!r}", file=file, key=f"resolver.{k}")
-        values[k] = float(v) if want is float else v
-    settings = cls(**values)
-    check_top_k(settings.top_k, settings.top_k, key="resolver.top_k")
-    return settings
 
 
 class PeerResolver:
     """A resolver kind other than pathfinder. Subclasses set `kind` and implement `rank()`."""
 
     kind: ClassVar[str] = ""
+    #: The schema of its `configs/resolver/<kind>.yaml` (a lab.settings.Settings subclass).
+    Settings: ClassVar[type]
     #: Settings that change speed or bounds, never a ranking: kept out of the fingerprint.
     non_result_settings: ClassVar[tuple[str, ...]] = ()
 
@@ -66,7 +44,7 @@ class PeerResolver:
         return {}
 
     def ranking_settings(self) -> dict[str, Any]:
-        s = {k: v for k, v in dataclasses.asdict(self.settings).items() if k not in self.non_result_settings}
+        s = {k: v for k, v in self.settings.model_dump().items() if k not in self.non_result_settings}
         return {"kind": self.kind, **s, **self.versions()}
 
     def rank(self, query: str, intent: str | None, top_k: int) -> list[Candidate]:

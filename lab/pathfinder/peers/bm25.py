@@ -13,28 +13,30 @@ built once, in the constructor; scoring is bm25s's (`method`, `k1`, `b`).
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from importlib.metadata import version
-from typing import ClassVar
+from typing import Annotated, ClassVar, Literal
 
 import numpy as np
+from pydantic import Field
 
-from lab.errors import InputError, MissingDependencyError
+from lab.errors import MissingDependencyError
 from lab.pathfinder.index import Index
-from lab.pathfinder.peers.base import PeerResolver, rank_candidate, read_settings
+from lab.pathfinder.peers.base import PeerResolver, rank_candidate
 from lab.pathfinder.resolution import Candidate
+from lab.settings import Settings
 from lab.pathfinder.terms import STOPWORDS, split_words
 
 METHODS = ("robertson", "lucene", "bm25l", "bm25+", "atire")
 
 
-@dataclass(frozen=True)
-class Bm25Settings:
-    top_k: int = 5
-    max_text_chars: int = 20000   # of each file's indexed text, after its path words; 0 = paths only
-    method: str = "lucene"        # bm25s's BM25 variant
-    k1: float = 1.5
-    b: float = 0.75
+class Bm25Settings(Settings):
+    """configs/resolver/bm25.yaml (the defaults are there)."""
+    kind: Literal["bm25"]
+    top_k: Annotated[int, Field(ge=1)]
+    max_text_chars: Annotated[int, Field(ge=0)]   # of each file's indexed text, after its path words; 0 = paths only
+    method: Literal[METHODS]                      # bm25s's BM25 variant
+    k1: float
+    b: float
 
 
 def tokens(text: str) -> list[str]:
@@ -54,6 +56,7 @@ class Bm25Resolver(PeerResolver):
     """score = bm25s's BM25 score of the file's document (only files scoring > 0 are candidates)."""
 
     kind: ClassVar[str] = "bm25"
+    Settings: ClassVar[type] = Bm25Settings
 
     def __init__(self, index: Index, settings: Bm25Settings) -> None:
         super().__init__(index, settings)
@@ -67,16 +70,6 @@ class Bm25Resolver(PeerResolver):
                         show_progress=False)
         self.vocab = self.bm25.vocab_dict
         self.paths = [f.path for f in index.files]
-
-    @classmethod
-    def from_config(cls, index: Index, raw: dict, *, file: str = "configs/resolver/bm25.yaml") -> "Bm25Resolver":
-        s = read_settings(Bm25Settings, raw, file=file)
-        if s.method not in METHODS:
-            raise InputError(f"unknown BM25 variant {s.method!r} (choices: {', '.join(METHODS)})",
-                             file=file, key="resolver.method")
-        if s.max_text_chars < 0:
-            raise InputError("must be >= 0 (0 = path words only)", file=file, key="resolver.max_text_chars")
-        return cls(index, s)
 
     def versions(self) -> dict[str, str]:
         return {"bm25s_version": version("bm25s")}

@@ -17,30 +17,34 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar, Literal
 
-from lab.errors import InputError, LabError, MissingDependencyError
+from pydantic import Field
+
+from lab.errors import LabError, MissingDependencyError
 from lab.pathfinder.index import Index
-from lab.pathfinder.peers.base import PeerResolver, rank_candidate, read_settings
+from lab.pathfinder.peers.base import PeerResolver, rank_candidate
 from lab.pathfinder.resolution import Candidate
+from lab.settings import Settings
 
 FIX = "install it with `apt-get install fzf` (Debian/Ubuntu) or `bash scripts/install.sh`"
 
 
-@dataclass(frozen=True)
-class FzfSettings:
-    top_k: int = 5
-    binary: str = "fzf"            # name on PATH or a path
-    timeout_s: float = 10.0        # per query; a timeout is an error, never an empty answer
-    max_query_chars: int = 256     # longer queries are cut (fzf gets one argv entry, no shell)
-    include_intent: bool = False   # append the intent's words to the query
+class FzfSettings(Settings):
+    """configs/resolver/fzf.yaml (the defaults are there)."""
+    kind: Literal["fzf"]
+    top_k: Annotated[int, Field(ge=1)]
+    binary: str                                   # name on PATH or a path
+    timeout_s: Annotated[float, Field(gt=0)]      # per query; a timeout is an error, never an empty answer
+    max_query_chars: Annotated[int, Field(ge=1)]  # longer queries are cut (one argv entry, no shell)
+    include_intent: bool                          # append the intent's words to the query
 
 
 class FzfResolver(PeerResolver):
     """score = 1 / rank (1, 0.5, 0.333...): fzf prints no scores, only its order."""
 
     kind: ClassVar[str] = "fzf"
+    Settings: ClassVar[type] = FzfSettings
     non_result_settings: ClassVar[tuple[str, ...]] = ("binary", "timeout_s")  # the version stands for the binary
 
     def __init__(self, index: Index, settings: FzfSettings) -> None:
@@ -55,15 +59,6 @@ class FzfResolver(PeerResolver):
         # a path holding a newline cannot be one stdin line: such files are never offered
         self.stdin = "".join(f.path + "\n" for f in index.files if "\n" not in f.path).encode()
         self._version = self._run(["--version"], b"").strip() or "unknown"
-
-    @classmethod
-    def from_config(cls, index: Index, raw: dict, *, file: str = "configs/resolver/fzf.yaml") -> "FzfResolver":
-        s = read_settings(FzfSettings, raw, file=file)
-        if not s.timeout_s > 0:
-            raise InputError("must be > 0 (seconds per query)", file=file, key="resolver.timeout_s")
-        if s.max_query_chars < 1:
-            raise InputError("must be >= 1", file=file, key="resolver.max_query_chars")
-        return cls(index, s)
 
     def versions(self) -> dict[str, str]:
         return {"fzf_version": self._version}
