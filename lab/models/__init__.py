@@ -18,6 +18,7 @@ from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, Cha
 from lab.models.llamacpp import LlamaCppBackend
 from lab.models.openai_compat import OpenAIBackend
 from lab.models.scripted import ScriptedBackend, ScriptExhausted
+from lab.models.stochastic import StochasticBackend
 from lab.models.textcalls import FORMATS
 from lab.models.tool_follower import ToolFollowerBackend
 
@@ -27,7 +28,11 @@ BACKENDS: dict[str, type[ModelBackend]] = {
     "openai": OpenAIBackend,
     "tool_follower": ToolFollowerBackend,
     "scripted": ScriptedBackend,
+    "stochastic": StochasticBackend,
 }
+
+#: backends made for the lab's own tests: never a default, never in a result (`lab models` says so)
+TEST_ONLY = ("scripted", "stochastic")
 
 #: keys every model config may have, whatever its backend
 COMMON_SETTINGS = frozenset({"name", "about", "backend", "context_policy"})
@@ -75,5 +80,5 @@ def load_model(cfg: Any) -> ModelBackend:
 
 __all__ = ["AssistantTurn", "BACKENDS", "BackendAPIError", "BackendTimeout", "ChatRequest",
            "ContextOverflow", "FatalModelError", "Message", "ModelBackend", "ModelError",
-           "ModelIdentity", "ScriptExhausted", "ScriptedBackend", "ToolCall", "ToolSchema",
+           "ModelIdentity", "ScriptExhausted", "ScriptedBackend", "StochasticBackend", "TEST_ONLY", "ToolCall", "ToolSchema",
            "load_model", "model_settings"]
