@@ -10,11 +10,11 @@ reads a run directory or imports the agent, so lab/runs and lab/analysis both us
     rate_ci(k, n)                           -> Clopper-Pearson interval (calibration rates)
 """
 
-from lab.stats.compare import SESSIONS, Comparison, compare_arms, session_of
+from lab.stats.compare import SESSIONS, Comparison, compare_arms, compare_scores, session_of
 from lab.stats.multiple import holm, rate_ci
 from lab.stats.per_test import TestEffect, per_test_effects
 from lab.stats.compare import mde
 from lab.stats.power import Spread, power_at, repeats_for
 
-__all__ = ["SESSIONS", "Comparison", "Spread", "TestEffect", "compare_arms", "holm", "mde",
+__all__ = ["SESSIONS", "Comparison", "Spread", "TestEffect", "compare_arms", "compare_scores", "holm", "mde",
            "per_test_effects", "power_at", "rate_ci", "repeats_for", "session_of"]

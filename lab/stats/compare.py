@@ -32,6 +32,7 @@ repeat counts (statsmodels TTestIndPower / TTestPower).
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import asdict, dataclass
 from typing import Iterable
 
@@ -142,29 +143,10 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
                   mean_cand=mc, diff=diff, level=level, power=power)
 
     if session == "single":
-        common["unit"] = "repeat"
-        kind = "Cohen's d (difference / pooled sd of repeat scores)"
-        if nb + nc < 3:
-            return Comparison(method="none", se=None, df=None, ci_low=None, ci_high=None,
-                              p_value=None, effect_size=None, effect_kind=kind, sd=None, mde=None,
-                              **common)
-        vb = float(sb.var(ddof=1)) if nb > 1 else 0.0
-        vc = float(sc.var(ddof=1)) if nc > 1 else 0.0
-        sd = math.sqrt(((nb - 1) * vb + (nc - 1) * vc) / (nb + nc - 2))
-        welch = nb >= 2 and nc >= 2
-        se = math.sqrt(vb / nb + vc / nc) if welch else sd * math.sqrt(1 / nb + 1 / nc)
-        if se == 0:
-            return _exact(common, kind)
-        res = stats.ttest_ind(sc, sb, equal_var=not welch)
-        ci = res.confidence_interval(confidence_level=level)
-        m = mde(sd, "single", nb, nc, t, alpha=alpha, power=power)
-        return Comparison(method="welch" if welch else "pooled", se=se, df=float(res.df),
-                          ci_low=float(ci.low), ci_high=float(ci.high), p_value=float(res.pvalue),
-                          effect_size=diff / sd if sd else None, effect_kind=kind, sd=sd, mde=m,
-                          **common)
+        return _over_repeats(sb, sc, common)
 
     common["unit"] = "test"
-    kind = "d_z (mean / sd of the per-test differences)"
+    kind = "d_z"
     rb, rc = xb.mean(axis=0), xc.mean(axis=0)
     d = rc - rb
     if t < 2:
@@ -174,13 +156,56 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
     sd_d = float(d.std(ddof=1))
     if sd_d == 0:
         return _exact(common, kind)
-    res = stats.ttest_rel(rc, rb)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
+        res = stats.ttest_rel(rc, rb)
     ci = res.confidence_interval(confidence_level=level)
     return Comparison(method="paired-t", se=t * sd_d / math.sqrt(t), df=float(res.df),
                       ci_low=float(ci.low) * t, ci_high=float(ci.high) * t,
                       p_value=float(res.pvalue), effect_size=float(d.mean()) / sd_d,
                       effect_kind=kind, sd=sd_d, mde=mde(sd_d, "isolated", nb, nc, t, alpha=alpha,
                                                          power=power), **common)
+
+
+def compare_scores(base: Iterable[float], cand: Iterable[float], *, tests: int = 0,
+                   level: float = 0.95, power: float = 0.8) -> Comparison:
+    """The single-session comparison from repeat scores alone (what a run record holds)."""
+    sb, sc = np.asarray(list(base), dtype=float), np.asarray(list(cand), dtype=float)
+    if not len(sb) or not len(sc):
+        raise ValueError("both arms need at least one repeat")
+    return _over_repeats(sb, sc, dict(session="single", tests=tests, repeats_base=len(sb),
+                                      repeats_cand=len(sc), mean_base=float(sb.mean()),
+                                      mean_cand=float(sc.mean()),
+                                      diff=float(sc.mean() - sb.mean()), level=level, power=power))
+
+
+def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict) -> Comparison:
+    """Single session: Welch's t over repeat scores (pooled when one arm has one repeat)."""
+    from scipy import stats
+
+    common = {**common, "unit": "repeat"}
+    nb, nc, diff, level = len(sb), len(sc), common["diff"], common["level"]
+    kind = "Cohen's d"
+    if nb + nc < 3:
+        return Comparison(method="none", se=None, df=None, ci_low=None, ci_high=None,
+                          p_value=None, effect_size=None, effect_kind=kind, sd=None, mde=None,
+                          **common)
+    vb = float(sb.var(ddof=1)) if nb > 1 else 0.0
+    vc = float(sc.var(ddof=1)) if nc > 1 else 0.0
+    sd = math.sqrt(((nb - 1) * vb + (nc - 1) * vc) / (nb + nc - 2))
+    welch = nb >= 2 and nc >= 2
+    se = math.sqrt(vb / nb + vc / nc) if welch else sd * math.sqrt(1 / nb + 1 / nc)
+    if se == 0:
+        return _exact(common, kind)
+    with warnings.catch_warnings():   # one constant arm is fine for Welch; scipy warns anyway
+        warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
+        res = stats.ttest_ind(sc, sb, equal_var=not welch)
+    ci = res.confidence_interval(confidence_level=level)
+    m = mde(sd, "single", nb, nc, common["tests"], alpha=1 - level, power=common["power"])
+    return Comparison(method="welch" if welch else "pooled", se=se, df=float(res.df),
+                      ci_low=float(ci.low), ci_high=float(ci.high), p_value=float(res.pvalue),
+                      effect_size=diff / sd if sd else None, effect_kind=kind, sd=sd, mde=m,
+                      **common)
 
 
 def _exact(common: dict, kind: str) -> Comparison:
