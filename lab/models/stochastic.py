@@ -50,12 +50,13 @@ def _mix(x: np.ndarray) -> np.ndarray:
         return x ^ (x >> np.uint64(31))
 
 
-def _normal(stream: int, seed: int, keys: np.ndarray) -> np.ndarray:
-    """Standard normals, one per key, fixed by (stream, seed, key)."""
+def _normal(stream: int, seed: int | np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Standard normals fixed by (stream, seed, key); seeds and keys broadcast like numpy arrays."""
     from scipy.special import ndtri
 
+    seeds = np.asarray(seed, dtype=np.int64).astype(np.uint64)
     with np.errstate(over="ignore"):
-        h = _mix(_mix(np.uint64((stream * 0x632BE59BD9B4E019 + (seed & _M64)) & _M64)) ^ keys)
+        h = _mix(_mix(np.uint64(stream) * np.uint64(0x632BE59BD9B4E019) + seeds) ^ keys)
     u = ((h >> np.uint64(11)).astype(np.float64) + 0.5) / float(1 << 53)
     return ndtri(u)
 
@@ -71,11 +72,17 @@ def pass_probabilities(test_ids: Sequence[str], *, p: float, difficulty_sd: floa
     return np.clip(base + lift, 0.0, 1.0)
 
 
+def _salted(seed: int, salt: str) -> int:
+    """The seed with `salt` mixed in: two salts are two independent draws of the same model."""
+    return seed if not salt else (seed ^ _key(salt)) & 0x7FFFFFFFFFFFFFFF
+
+
 def outcomes(seed: int, session_test: str, test_ids: Sequence[str], probs: np.ndarray, *,
-             rho: float = 0.0) -> np.ndarray:
+             rho: float = 0.0, salt: str = "") -> np.ndarray:
     """Pass (bool) of each test of one conversation that began with test `session_test`."""
     from scipy.special import ndtri
 
+    seed = _salted(seed, salt)
     keys = np.array([_key(t) for t in test_ids], dtype=np.uint64)
     s = _normal(_SESSION, seed, np.array([_key(session_test)], dtype=np.uint64))[0]
     e = _normal(_TEST, seed, keys)
@@ -85,23 +92,25 @@ def outcomes(seed: int, session_test: str, test_ids: Sequence[str], probs: np.nd
 
 
 def simulate(test_ids: Sequence[str], seeds: Sequence[int], *, session: str, p: float,
-             rho: float = 0.0, difficulty_sd: float = 0.0, lift: float = 0.0) -> np.ndarray:
+             rho: float = 0.0, difficulty_sd: float = 0.0, lift: float = 0.0,
+             salt: str = "") -> np.ndarray:
     """Pass matrix (len(seeds) repeats x tests, 0/1) of what the backend answers in a run whose
     repeats have these seeds: one conversation per repeat (single) or per test (isolated)."""
+    from scipy.special import ndtri
+
     probs = pass_probabilities(test_ids, p=p, difficulty_sd=difficulty_sd, lift=lift)
-    rows = []
-    for seed in seeds:
-        if session == "single":
-            rows.append(outcomes(seed, test_ids[0], test_ids, probs, rho=rho))
-        else:
-            rows.append(np.array([outcomes(seed, t, [t], probs[i:i + 1], rho=rho)[0]
-                                  for i, t in enumerate(test_ids)]))
-    return np.array(rows, dtype=float)
+    keys = np.array([_key(t) for t in test_ids], dtype=np.uint64)[None, :]
+    sd = np.asarray([_salted(int(x), salt) for x in seeds], dtype=np.int64)[:, None]
+    first = keys[:, :1] if session == "single" else keys      # the conversation's first test
+    s = _normal(_SESSION, sd, first)
+    e = _normal(_TEST, sd, keys)
+    with np.errstate(divide="ignore"):
+        return (math.sqrt(rho) * s + math.sqrt(1.0 - rho) * e < ndtri(probs)[None, :]).astype(float)
 
 
 class StochasticBackend(ModelBackend):
     backend = "stochastic"
-    SETTINGS = frozenset({"p", "rho", "difficulty_sd", "lift"})
+    SETTINGS = frozenset({"p", "rho", "difficulty_sd", "lift", "salt"})
 
     def __init__(self, cfg: Mapping[str, Any] | None = None) -> None:
         super().__init__(cfg or {"name": "stochastic"})
@@ -109,6 +118,7 @@ class StochasticBackend(ModelBackend):
         self.rho = float(self.cfg.get("rho", 0.0))
         self.difficulty_sd = float(self.cfg.get("difficulty_sd", 0.0))
         self.lift = float(self.cfg.get("lift", 0.0))
+        self.salt = str(self.cfg.get("salt") or "")
         if not 0.0 < self.p < 1.0 or not 0.0 <= self.rho < 1.0:
             raise FatalModelError("stochastic model: p must be in (0, 1) and rho in [0, 1)")
         self._session_test: str | None = None
@@ -132,7 +142,8 @@ class StochasticBackend(ModelBackend):
                             form="tool_call_tags")
             return _turn(hermes_call_text(tool, args), prompt, [call])
         probs = pass_probabilities([test.id], p=self.p, difficulty_sd=self.difficulty_sd, lift=self.lift)
-        ok = bool(outcomes(int(getattr(self, "seed", None) or 0), self._session_test, [test.id], probs, rho=self.rho)[0])
+        ok = bool(outcomes(int(getattr(self, "seed", None) or 0), self._session_test, [test.id], probs,
+                           rho=self.rho, salt=self.salt)[0])
         expected = str(test.expected[0]).partition("#")[0]
         answer = expected if ok else f"{expected}.wrong"
         return _turn(f"{request.answer_prefix} {answer}", prompt, [])
@@ -148,7 +159,7 @@ class StochasticBackend(ModelBackend):
                              model="tests only: seeded pass with probability p",
                              history_rendering="none (no LLM)",
                              extra={"p": self.p, "rho": self.rho, "difficulty_sd": self.difficulty_sd,
-                                    "lift": self.lift})
+                                    "lift": self.lift, "salt": self.salt})
 
 
 def _turn(text: str, prompt: int, calls: list[ToolCall]) -> AssistantTurn:

@@ -31,6 +31,7 @@ repeat counts (statsmodels TTestIndPower / TTestPower).
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from dataclasses import asdict, dataclass
@@ -222,21 +223,30 @@ def mde(sd: float, session: str, nb: int, nc: int, tests: int, *, alpha: float =
 
     single: sd = pooled sd of repeat scores (points); two-sample t with nb and nc repeats.
     isolated: sd = sd of the per-test rate differences; paired t over `tests` tests."""
-    from statsmodels.stats.power import TTestIndPower, TTestPower
-
     if sd == 0:
         return 0.0
+    if (session == "single" and nb + nc < 3) or (session == "isolated" and tests < 2):
+        return None
+    es = _detectable_effect_size(session, nb, nc, tests, alpha, power)
+    if es is None:
+        return None
+    return es * sd * (tests if session == "isolated" else 1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _detectable_effect_size(session: str, nb: int, nc: int, tests: int, alpha: float,
+                            power: float) -> float | None:
+    """The standardized effect detected with `power` (it depends on the counts only, so cached:
+    the calibration calls the comparison thousands of times)."""
+    from statsmodels.stats.power import TTestIndPower, TTestPower
+
     try:
         if session == "single":
-            if nb + nc < 3:
-                return None
             es = TTestIndPower().solve_power(effect_size=None, nobs1=nb, ratio=nc / nb,
                                              alpha=alpha, power=power, alternative="two-sided")
-            return float(es) * sd
-        if tests < 2:
-            return None
-        es = TTestPower().solve_power(effect_size=None, nobs=tests, alpha=alpha, power=power,
-                                      alternative="two-sided")
-        return float(es) * sd * tests
+        else:
+            es = TTestPower().solve_power(effect_size=None, nobs=tests, alpha=alpha, power=power,
+                                          alternative="two-sided")
+        return float(es)
     except (ValueError, RuntimeError, ZeroDivisionError):   # the solver found no root
         return None
