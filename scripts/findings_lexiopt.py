@@ -17,7 +17,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.analysis.compare import compare, test_level  # noqa: E402
+from lab.analysis.compare import compare, per_test  # noqa: E402
 from lab.analysis.load import load, load_reference  # noqa: E402
 from lab.analysis.stats import field_token_stats  # noqa: E402
 
@@ -59,13 +59,15 @@ def comparisons(res, base: str = "lexiopt4") -> pd.DataFrame:
         if exp == base or t[t["experiment"] == exp].empty or t[t["experiment"] == base].empty:
             continue
         c = compare(t, {"experiment": exp}, {"experiment": base})
-        tl = test_level(t, {"experiment": exp}, {"experiment": base})
-        rows.append({"cell": exp, "vs": base, "repeats": f"{c.repeats_a} vs {c.repeats_b}",
-                     "diff (points)": c.diff, "95% CI": f"[{c.ci_low:.1f}, {c.ci_high:.1f}]",
-                     "p (permutation of repeats)": c.p_value, "smallest possible p": c.min_p,
-                     "tests better": tl.a_only, "tests worse": tl.b_only,
-                     "p (sign test on tests; isolated only)": tl.p_value,
-                     "better": " ".join(tl.a_only_tests), "worse": " ".join(tl.b_only_tests)})
+        eff = per_test(t, {"experiment": exp}, {"experiment": base})
+        better = [e.test_id for e in eff if e.delta > 0]
+        worse = [e.test_id for e in eff if e.delta < 0]
+        ci = f"[{c.ci_low:.1f}, {c.ci_high:.1f}]" if c.ci else "-"
+        rows.append({"cell": exp, "vs": base, "repeats": f"{c.repeats_cand} vs {c.repeats_base}",
+                     "diff (points)": c.diff, "95% CI": ci, "p": c.p_value, "test": c.method,
+                     "MDE 80%": c.mde, "tests better": len(better), "tests worse": len(worse),
+                     "tests beyond luck (Holm)": " ".join(e.test_id for e in eff if e.significant) or "none",
+                     "better": " ".join(better), "worse": " ".join(worse)})
     return pd.DataFrame(rows)
 
 

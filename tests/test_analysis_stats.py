@@ -101,59 +101,30 @@ def test_cell_scores_by_hand():
 
 # -- permutation test and paired comparison ------------------------------------------------------
 
-def test_permutation_p_values_by_hand():
-    # 3 vs 3, A = 5,6,7 and B = 1,2,3: of the C(6,3) = 20 labellings only the observed one and its
-    # mirror reach |diff| = 4 -> p = 2/20 = 0.1, the floor for 3 vs 3
-    p, n, exact = compare.permutation_p(np.array([5, 6, 7]), np.array([1, 2, 3]))
-    assert (p, n, exact) == (pytest.approx(0.1), 20, True)
-    # 4 vs 4 of 3s and 1s: j threes labelled A gives diff = j - 2; |diff| >= 2 only for j = 0, 4
-    # -> 2 of C(8,4) = 70 labellings: p = 2/70
-    p, n, _ = compare.permutation_p(np.array([3, 3, 3, 3]), np.array([1, 1, 1, 1]))
-    assert p == pytest.approx(2 / 70) and n == 70
-    # ties: A = 2,1,1, B = 1,1,0, observed diff 2/3. diff = (2 sA - 6)/3, so |diff| >= 2/3 unless
-    # sA = 3; sA = 3 for {2,1,0} (4 ways) and {1,1,1} (4 ways) -> p = (20 - 8)/20 = 0.6
-    p, _, _ = compare.permutation_p(np.array([2, 1, 1]), np.array([1, 1, 0]))
-    assert p == pytest.approx(0.6)
-    # too many labellings for n_perm: Monte Carlo, (1 + hits)/(1 + n_perm), seeded
-    a, b = np.array([9, 8, 9, 7, 9]), np.array([6, 7, 5, 6, 6])
-    p, n, exact = compare.permutation_p(a, b, n_perm=200, seed=1)
-    assert not exact and n == 200 and p == compare.permutation_p(a, b, n_perm=200, seed=1)[0]
-    assert 1 / 201 <= p <= 0.05                 # exact: 2/252 = 0.008
-
-
 def test_compare_resamples_whole_repeats():
-    # 10 tests; A's repeats pass 5, 6, 7 of them, B's 1, 2, 3 -> diff 4 points, p = 0.1 (exact)
+    # 10 tests; A's repeats pass 5, 6, 7 of them, B's 1, 2, 3 -> diff 4 points. No session column:
+    # single session assumed, the repeat is the unit: Welch over 5,6,7 vs 1,2,3 (scipy's answer)
+    from scipy import stats as st
     a = [[1] * k + [0] * (10 - k) for k in (5, 6, 7)]
     b = [[1] * k + [0] * (10 - k) for k in (1, 2, 3)]
     t = frame({"a": a, "b": b})
     c = compare.compare(t, {**CELL, "vocabulary": "a"}, {**CELL, "vocabulary": "b"})
-    assert (c.tests, c.repeats_a, c.repeats_b) == (10, 3, 3)
-    assert (c.mean_a, c.mean_b, c.diff) == (6, 2, 4) and c.diff_rate == pytest.approx(0.4)
-    assert c.p_value == pytest.approx(0.1) and c.exact and c.min_p == pytest.approx(0.1)
-    assert not c.significant                       # 3 vs 3 repeats can never be beyond noise at 5%
-    assert c.ci_low <= c.diff <= c.ci_high
-    # the same data, 4 repeats each (A 5,6,7,6 vs B 1,2,3,2): every split but the observed two is
-    # closer -> p = 2/70 < 0.05
-    t4 = frame({"a": a + [a[1]], "b": b + [b[1]]})
-    c4 = compare.compare(t4, {**CELL, "vocabulary": "a"}, {**CELL, "vocabulary": "b"})
-    assert c4.p_value == pytest.approx(2 / 70) and c4.significant
-
-
-def test_compare_bootstrap_ci_by_hand():
-    # one test; A passes it in all 3 repeats (mean 1), B in 0,0,1: B's resample mean is
-    # 0: 8/27, 1/3: 12/27, 2/3: 6/27, 1: 1/27, so diff = 1 - mean_B is
-    # 0: 1/27 (.037), 1/3: 6/27 (cum .259), 2/3: 12/27 (cum .704), 1: 8/27.
-    # 80%: q=.1 -> 1/3, q=.9 -> 1.   95%: q=.025 -> 0, q=.975 -> 1.
-    t = frame({"a": [[1], [1], [1]], "b": [[0], [0], [1]]})
-    a, b = {**CELL, "vocabulary": "a"}, {**CELL, "vocabulary": "b"}
-    c = compare.compare(t, a, b, level=0.8)
-    assert (c.ci_low, c.ci_high) == pytest.approx((1 / 3, 1))
-    assert c.diff == pytest.approx(2 / 3)
-    c = compare.compare(t, a, b, level=0.95)
-    assert (c.ci_low, c.ci_high) == pytest.approx((0, 1))
+    assert (c.tests, c.repeats_cand, c.repeats_base) == (10, 3, 3) and c.unit == "repeat"
+    assert (c.mean_cand, c.mean_base, c.diff) == (6, 2, 4)
+    ref = st.ttest_ind([5, 6, 7], [1, 2, 3], equal_var=False)
+    assert c.p_value == pytest.approx(ref.pvalue) and c.significant          # p = 0.0075
+    lo, hi = ref.confidence_interval(0.95)
+    assert (c.ci_low, c.ci_high) == pytest.approx((lo, hi))
+    assert c.effect_size == pytest.approx(4.0)                               # 4 / pooled sd 1
+    # isolated: the same tests paired across cells, paired t over the 10 per-test differences
+    iso = t.assign(session="isolated")
+    ci = compare.compare(iso, {**CELL, "vocabulary": "a"}, {**CELL, "vocabulary": "b"})
+    rates_a, rates_b = np.array(a).mean(axis=0), np.array(b).mean(axis=0)
+    assert ci.unit == "test" and ci.p_value == pytest.approx(st.ttest_rel(rates_a, rates_b).pvalue)
+    assert ci.diff == pytest.approx(4)
     # only common tests count: a test only B ran is left out
     t2 = pd.concat([t, frame({"b": [[1], [1], [1]]}, tests=["extra"])])
-    assert compare.compare(t2, a, b).tests == 1
+    assert compare.compare(t2, {**CELL, "vocabulary": "a"}, {**CELL, "vocabulary": "b"}).tests == 10
 
 
 def test_compare_cells_pairs_vocabularies_within_model_and_suite():
@@ -162,6 +133,11 @@ def test_compare_cells_pairs_vocabularies_within_model_and_suite():
     assert [(r.a, r.b) for r in pairs.itertuples()] == [("x", "y"), ("x", "z"), ("y", "z")]
     base = compare.compare_cells(t, baseline="z")
     assert [(r.a, r.b) for r in base.itertuples()] == [("x", "z"), ("y", "z")]
+    # k = 3 vocabularies: 3 pairs, Holm over all 3 (said in `family`)
+    from statsmodels.stats.multitest import multipletests
+    ps = [p for p in pairs["p_value"] if not pd.isna(p)]
+    assert (pairs["family"] == len(ps)).all()
+    assert list(pairs["p_holm"].dropna()) == pytest.approx(list(multipletests(ps, method="holm")[1]))
 
 
 # -- categories, positions, cascades ---------------------------------------------------------------
@@ -211,19 +187,25 @@ def test_outcomes_tool_calls_context_and_fields():
     assert Fraction(ft.loc["maybe_exts", "tokens_per_repeat"]).limit_denominator() == 5
 
 
-def test_sign_test_and_test_level_pairs_against_hand_computed_values():
-    import pandas as pd
-
-    from lab.analysis.compare import sign_test_p, test_level
-    assert sign_test_p(0, 0) == 1.0
-    assert sign_test_p(5, 0) == 2 / 32                      # 2 * (1/2)^5
-    assert abs(sign_test_p(1, 6) - 2 * (1 + 7) / 128) < 1e-12
-    assert sign_test_p(3, 3) == 1.0
-    rows = []
-    for cell, passes in (("a", [1, 1, 1, 0, 1]), ("b", [0, 1, 0, 0, 1])):
-        for i, p in enumerate(passes):
-            rows.append({"vocabulary": cell, "model": "m", "suite": "s", "run_id": cell, "repeat": 0,
-                         "test_id": f"t{i}", "passed": bool(p)})
-    t = test_level(pd.DataFrame(rows), {"vocabulary": "a"}, {"vocabulary": "b"})
-    assert (t.tests, t.a_only, t.b_only, t.a_only_tests) == (5, 2, 0, ["t0", "t2"])
-    assert t.p_value == 0.5
+def test_per_test_effects_pair_by_seed_and_adjust_over_the_suite():
+    from scipy.stats import binomtest, fisher_exact
+    from statsmodels.stats.multitest import multipletests
+    # one run per cell, the same seeds: McNemar on the discordant repeats. t0: a passes 4/4, b 0/4
+    # -> 4 discordant, all for a: exact binomial 2 * (1/2)^4 = 0.125
+    a = [[1, 1, 0], [1, 1, 0], [1, 0, 0], [1, 1, 1]]
+    b = [[0, 1, 0], [0, 1, 0], [0, 1, 0], [0, 1, 1]]
+    t = frame({"a": a, "b": b}).assign(seed=lambda d: d["repeat"])
+    eff = {e.test_id: e for e in compare.per_test(t, {**CELL, "vocabulary": "a"}, {**CELL, "vocabulary": "b"})}
+    assert eff["t01"].method == "mcnemar-exact" and eff["t01"].p_value == pytest.approx(0.125)
+    assert eff["t01"].p_value == pytest.approx(binomtest(4, 4, 0.5).pvalue)
+    assert eff["t03"].p_value == 1.0 and not eff["t03"].flipped
+    holm = multipletests([eff[k].p_value for k in ("t01", "t02", "t03")], method="holm")[1]
+    assert [eff[k].p_holm for k in ("t01", "t02", "t03")] == pytest.approx(list(holm))
+    assert eff["t01"].family == 3 and not eff["t01"].significant          # 0.375 after Holm
+    # different seeds: not paired -> Fisher's exact test on passes/fails x cell
+    t2 = t.assign(seed=lambda d: d["repeat"] + (d["vocabulary"] == "a") * 100)
+    e2 = compare.per_test(t2, {**CELL, "vocabulary": "a"}, {**CELL, "vocabulary": "b"})[0]
+    assert e2.method == "fisher-exact"
+    assert e2.p_value == pytest.approx(fisher_exact([[4, 0], [0, 4]]).pvalue)   # 2/70
+    table = compare.per_test_table(t)
+    assert len(table) == 3 and set(table["method"]) == {"mcnemar-exact"}

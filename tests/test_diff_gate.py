@@ -1,6 +1,6 @@
 """`lab diff` and the regression gate: identical runs -> 0, a worse candidate -> 1, a worse one
 within run-to-run noise -> 0, no baseline -> 2, a damaged baseline -> 2 with the file named; the
-t statistics against known values; eval-resolver shares the exit codes."""
+gate's p-values against scipy; eval-resolver shares the exit codes."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from lab.cli import main
 from lab.run import run
 from lab.runs.gate import EXIT_CANNOT_JUDGE, EXIT_OK, EXIT_REGRESSION, judge_metrics, judge_repeats
-from lab.runs.stats import mean_difference, t_ppf, t_sf
+from lab.stats import compare_scores
 from test_runs_support import scripted, scripted_cfg
 
 
@@ -28,25 +28,22 @@ def lab(*args):
 
 # -- statistics ------------------------------------------------------------------------------------
 
-def test_t_distribution_against_tables():
-    assert math.isclose(t_sf(2.0, 5), 0.0509697, abs_tol=1e-6)
-    assert math.isclose(t_sf(1.0, 1), 0.25, abs_tol=1e-12)           # Cauchy
-    assert math.isclose(t_sf(-1.0, 1), 0.75, abs_tol=1e-12)
-    assert math.isclose(t_ppf(0.975, 2), 4.302653, abs_tol=1e-5)
-    assert math.isclose(t_ppf(0.95, 10), 1.812461, abs_tol=1e-5)
-    assert math.isclose(t_ppf(0.975, 1000), 1.962339, abs_tol=1e-5)
-
-
-def test_welch_by_hand():
+def test_welch_over_repeat_scores_is_scipys():
+    from scipy import stats
     # base 66 60 56 (the source log's exist_similar runs), cand 67 65 63
-    d = mean_difference([66, 60, 56], [67, 65, 63])
+    d = compare_scores([66, 60, 56], [67, 65, 63])
+    ref = stats.ttest_ind([67, 65, 63], [66, 60, 56], equal_var=False)
     vb, vc = 76 / 3 / 3, 4 / 3                     # variance / n per side
     assert math.isclose(d.diff, 13 / 3) and math.isclose(d.se, math.sqrt(vb + vc))
+    assert math.isclose(d.diff / d.se, ref.statistic) and math.isclose(d.p_value, ref.pvalue)
     assert math.isclose(d.df, (vb + vc) ** 2 / (vb ** 2 / 2 + vc ** 2 / 2))
-    lo, hi = d.ci(0.95)
-    assert math.isclose(hi - d.diff, t_ppf(0.975, d.df) * d.se)
-    assert mean_difference([5], [3]).se is None
-    assert mean_difference([5, 5], [3]).method == "pooled"
+    lo, hi = d.ci
+    assert math.isclose(hi - d.diff, stats.t.ppf(0.975, d.df) * d.se)
+    assert compare_scores([5], [3]).se is None and compare_scores([5], [3]).method == "none"
+    assert compare_scores([5, 5], [3]).method == "exact"          # no spread at all
+    pooled = compare_scores([5, 4], [3])
+    assert pooled.method == "pooled" and math.isclose(
+        pooled.p_value, stats.ttest_ind([3], [5, 4], equal_var=True).pvalue)
 
 
 def test_gate_rule():
@@ -54,12 +51,14 @@ def test_gate_rule():
     assert judge_repeats([6, 6, 6], [4, 4, 4]).code == EXIT_REGRESSION            # deterministic drop
     assert judge_repeats([6, 6, 6], [5.5, 5.5, 5.5]).code == EXIT_OK              # below the margin
     assert judge_repeats([6, 6, 6], [5.5, 5.5, 5.5], margin=0).code == EXIT_REGRESSION
-    noisy = judge_repeats([6, 6, 6], [6, 2, 6])       # -1.33 points, t = 1 on 2 df: p = 0.21
+    noisy = judge_repeats([6, 6, 6], [6, 2, 6])       # -1.33 points, t = 1 on 2 df: p = 0.42
     assert noisy.code == EXIT_OK and "within run-to-run noise" in noisy.message
-    assert math.isclose(noisy.p, t_sf(1.0, 2))
-    assert judge_repeats([6, 6, 6], [6, 2, 6], alpha=0.25).code == EXIT_REGRESSION
-    assert judge_repeats([66, 60, 56], [52, 57, 55]).code == EXIT_OK             # p = 0.08
-    assert judge_repeats([66, 60, 56], [52, 57, 55], alpha=0.1).code == EXIT_REGRESSION
+    from scipy import stats
+    assert math.isclose(noisy.p, 2 * stats.t.sf(1.0, 2))                   # two-sided
+    assert judge_repeats([6, 6, 6], [6, 2, 6], alpha=0.5).code == EXIT_REGRESSION
+    assert judge_repeats([66, 60, 56], [52, 57, 55]).code == EXIT_OK             # p = 0.16
+    assert judge_repeats([66, 60, 56], [52, 57, 55], alpha=0.2).code == EXIT_REGRESSION
+    assert judge_repeats([6, 2, 6], [6, 6, 6], alpha=0.5).code == EXIT_OK   # better is never worse
     assert judge_repeats([6], [3]).code == EXIT_CANNOT_JUDGE                     # no noise estimate
     assert judge_repeats([6], [6]).code == EXIT_OK
     assert judge_repeats([], [6]).code == EXIT_CANNOT_JUDGE
@@ -77,10 +76,13 @@ def test_diff_shows_repeats_categories_flips_and_outcome_changes(tmp_path):
     out = res.output
     assert "same fingerprint" in out
     assert "     0      6/6      5/6" in out and "     1      6/6      4/6" in out
-    assert "cand - base -1.67 points (90% CI" in out
+    assert "cand - base -1.67 points on 6 common tests (95% CI" in out
+    assert "Welch t-test over repeat scores (single session: the repeat is the cluster)" in out
+    assert "minimum detectable effect at this spread" in out
+    assert "mcnemar-exact per test across repeats, Holm over 6 tests" in out
     assert "  D        1   1.00   0.33  -0.67" in out and "  F        3   3.00   2.00  -1.00" in out
     assert "flipped tests (2)" in out
-    assert "mini-05" in out and "3/3 -> 0/3   flipped in 3/3" in out
+    assert "mini-05" in out and "3/3 -> 0/3   flipped in 3/3   p 0.25, Holm 1" in out
     assert "mini-03" in out and "3/3 -> 1/3   flipped in 2/3" in out
     assert "passx3 -> passx1 failx2" in out and "pass 18->13" in out
     data = json.loads(lab("diff", str(base), str(cand), "--format", "json").output)
@@ -88,6 +90,8 @@ def test_diff_shows_repeats_categories_flips_and_outcome_changes(tmp_path):
     assert data["cand"]["scores"] == [5, 4, 4] and data["mean"]["diff"] == pytest.approx(-5 / 3)
     assert [f["test_id"] for f in data["flipped"]] == ["mini-03", "mini-05"]
     assert data["flipped"][0]["flipped_repeats"] == 2
+    assert data["comparison"]["p_value"] == data["mean"]["p"] and data["comparison"]["level"] == 0.95
+    assert data["per_test_method"] == "mcnemar-exact" and data["per_test_family"] == 6
 
 
 def test_diff_of_runs_with_different_inputs_names_them(tmp_path):
@@ -134,11 +138,11 @@ def test_a_worse_candidate_fails_the_gate(tmp_path):
 def test_worse_within_noise_passes_and_margin_and_alpha_are_configurable(tmp_path):
     base = make(tmp_path, 3)
     cand = make(tmp_path, 3, lambda t, s: s == 1 and t in ("mini-01", "mini-02", "mini-03", "mini-04"))
-    assert lab("diff", "--fail-on-regression", str(cand)).exit_code == 0        # p = 0.21
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.3").exit_code == 1
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.3",
+    assert lab("diff", "--fail-on-regression", str(cand)).exit_code == 0        # p = 0.42
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5",
                "--margin", "2").exit_code == 0                                   # drop 1.33 < 2
-    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.3").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.5").exit_code == 1
 
 
 def test_missing_baseline_exits_2(tmp_path):

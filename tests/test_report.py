@@ -17,7 +17,7 @@ from test_analysis_sweep import make_sweep
 
 FIGURES = ["score_distribution", "category_heatmap", "position_curve", "context_curve", "score_history",
            "pass_k_curves", "field_tokens"]
-TABLES = ["runs", "cells", "comparisons", "categories", "pass_k", "per_test", "positions", "streaks",
+TABLES = ["runs", "cells", "comparisons", "per_test_effects", "categories", "pass_k", "per_test", "positions", "streaks",
           "cascades", "tool_use", "outcomes", "tool_calls", "context", "context_curve", "field_tokens",
           "changes", "findings", "tests", "reference", "reference_vs_runs"]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -60,11 +60,14 @@ def test_report_reads_like_the_logs_tables(report_dir):
     es = cells[(cells["vocabulary"] == "exist_similar") & (cells["model"] == "scripted")].iloc[0]
     assert es["scores"] == "65, 64, 49" and es["swing"] == 16            # one repeat collapsed
     cmp = pd.read_csv(report_dir / "tables/comparisons.csv")
-    assert len(cmp) == 6 + 1 and (cmp["min_p"] >= 0.1).all()             # 3 v 3 and 2 v 2 repeats
+    assert len(cmp) == 6 + 1 and (cmp["family"] == cmp["p_value"].notna().sum()).all()   # Holm over 7
+    assert (cmp["p_holm"].dropna() >= cmp["p_value"].dropna()).all()
+    assert {"mde", "effect_size", "repeats_for_5"} <= set(cmp.columns)
     streaks = pd.read_csv(report_dir / "tables/streaks.csv")
     collapsed = streaks[(streaks["vocabulary"] == "exist_similar") & (streaks["repeat"] == 2)].iloc[0]
     assert collapsed["collapse_at"] == "t46"
     md = (report_dir / "report.md").read_text()
+    assert "p (Holm, 7)" in md and "Power under every comparison" in md and "### Per-test effects" in md
     for heading in ["Scores per cell", "Tool use per cell", "Source log and this lab", "Paired comparisons", "Categories",
                     "Position, streaks and cascades", "Reliability", "Outcomes",
                     "Tool calls, context and response fields", "What changed between runs",

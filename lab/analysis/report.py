@@ -89,6 +89,64 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
                   transcripts=pages, results=res, problems=problems, by=by)
 
 
+def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], level: float) -> list[Block]:
+    """Paired comparisons (the lab's one comparison, Holm over the table), the power under each,
+    and the per-test effects."""
+    lvl = f"{level:.0%}"
+    b: list[Block] = [("h2", "Paired comparisons")]
+    n = int(c["family"].iloc[0]) if len(c) else 0
+    b.append("Cells that differ only in vocabulary, on their common tests; diff = mean score of a − "
+             "mean score of b (points). The statistics are the lab's one comparison "
+             "(`lab.stats.compare_arms`: `lab diff`, the gate and the sweep summary give the same p "
+             "and CI for the same two runs). Single session: the repeat is the cluster (tests of one "
+             "conversation are correlated), Welch t-test over repeat scores, effect size Cohen's d. "
+             "Isolated: tests paired across the two cells, paired t-test over the tests, effect size "
+             f"d_z. p is two-sided; **p (Holm) adjusts over the {n} comparison(s) of this table**, and "
+             f"“beyond noise” means p (Holm) < {1 - level:.2f}. MDE: the smallest difference this "
+             f"comparison detects with 80% power at its observed spread and repeats.")
+    if not len(c):
+        b.append(Table(pd.DataFrame(), []))
+        return b
+    fixed = [(x, x) for x in by if x != "vocabulary"]
+    shown = c.assign(reps=[f"{a} vs {x}" for a, x in zip(c["repeats_a"], c["repeats_b"])],
+                     ci=[f"{a:+.1f} … {x:+.1f}" if pd.notna(a) else "–"
+                         for a, x in zip(c["ci_low"], c["ci_high"])])
+    b.append(Table(shown, [*fixed, ("a", "a"), ("b", "b"), ("session", "session"), ("tests", "tests"),
+                           ("repeats", "reps"), ("mean a", "mean_a"), ("mean b", "mean_b"),
+                           ("diff", "diff"), (f"{lvl} CI", "ci"), ("p", "p_value"),
+                           (f"p (Holm, {n})", "p_holm"), ("effect size", "effect_size"),
+                           ("MDE 80%", "mde"), ("beyond noise", "significant_holm")],
+                   csv="comparisons", fmt={"p_value": lambda v: num(v, 3), "p_holm": lambda v: num(v, 3),
+                                           "effect_size": lambda v: num(v, 2)}))
+    plan = [col for col in c.columns if col.startswith("repeats_for_")]
+    b.append("**Power under every comparison** (`lab power` on these runs says the same): repeats "
+             "per cell that detect a difference of D points with 80% power at the comparison's "
+             f"observed spread (alpha {1 - level:.2f}; – : more than 1000, or no spread estimate).")
+    b.append(Table(c, [*fixed, ("a", "a"), ("b", "b"), ("MDE 80% now", "mde"),
+                       *[(f"repeats for {col.removeprefix('repeats_for_')} pts", col) for col in plan]],
+                   csv="comparisons",
+                   fmt={col: (lambda v: "–" if v is None or pd.isna(v) else str(int(v))) for col in plan}))
+    b.append(("h3", "Per-test effects"))
+    if not len(effects):
+        b.append("No per-test effects.")
+        return b
+    flipped = effects[effects["flipped"]].sort_values(["p_holm", "p_value", "test_id"])
+    fam = int(effects["family"].iloc[0])
+    sig = int(effects["significant_holm"].sum())
+    b.append(f"Tests whose pass count differs between a and b, with an exact test per test across "
+             f"repeats ({', '.join(sorted(effects['method'].unique()))}: McNemar when the repeats "
+             f"of the two cells are paired by seed, Fisher otherwise), Holm-adjusted over the "
+             f"{fam} common tests of each comparison. {sig} test(s) beyond luck after adjustment; "
+             "the others flipped within run-to-run noise.")
+    b.append(Table(flipped.head(40), [*fixed, ("a", "a"), ("b", "b"), ("test", "test_id"),
+                                      ("a passes", "a_pass"), ("b passes", "b_pass"),
+                                      ("p", "p_value"), ("p (Holm)", "p_holm"),
+                                      ("beyond luck", "significant_holm")],
+                   csv="per_test_effects", fmt={"p_value": lambda v: num(v, 3),
+                                                "p_holm": lambda v: num(v, 3)}))
+    return b
+
+
 def _transcript_pages(res: Results, per_test: pd.DataFrame, out: Path,
                       problems: list[str]) -> tuple[dict[tuple, str], list[Path]]:
     """A page per repeat that has a non-passing test; (run_id, repeat, test_id) -> relative link."""
@@ -161,23 +219,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                                                 ("reproduced here", "reproduced"), ("model", "model"),
                                                 ("note", "note")], csv="reference_vs_runs"))
 
-    b.append(("h2", "Paired comparisons"))
-    b.append("Cells that differ only in vocabulary, on their common tests. diff = mean score of a − "
-             "mean score of b. p: two-sided permutation test of the repeat labels (the repeat is the "
-             "unit: tests of one session are not independent); min p is the smallest p these repeat "
-             f"counts allow — with 3 repeats per side it is 0.1, so no difference can reach p < 0.05. "
-             f"CI: bootstrap over repeats within each cell ({lvl}); with few repeats it is narrow, trust "
-             "the p-value. \"beyond noise\" means p < " + f"{1 - level:.2f}.")
-    b.append(Table(T["comparisons"], [*[(c, c) for c in by if c != "vocabulary"],   # the fixed axes
-                                      ("a", "a"), ("b", "b"), ("tests", "tests"), ("repeats", "reps"), ("mean a", "mean_a"),
-                                      ("mean b", "mean_b"), ("diff", "diff"), (f"{lvl} CI", "ci"),
-                                      ("p", "p_value"), ("min p", "min_p"), ("beyond noise", "significant")],
-                   csv="comparisons", fmt={"p_value": lambda v: num(v, 3), "min_p": lambda v: num(v, 3)})
-             if len(T["comparisons"]) else Table(pd.DataFrame(), []))
-    if len(T["comparisons"]):
-        c = T["comparisons"]
-        b[-1].df = c.assign(reps=[f"{a} vs {x}" for a, x in zip(c["repeats_a"], c["repeats_b"])],
-                            ci=[f"{a:+.1f} … {x:+.1f}" for a, x in zip(c["ci_low"], c["ci_high"])])
+    b += comparison_blocks(T["comparisons"], T.get("per_test_effects", pd.DataFrame()), by, level)
 
     b.append(("h2", "Categories"))
     b.append(Figure("category_heatmap", "Pass rate by category and cell"))

@@ -42,8 +42,8 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
     out = {
         "runs": res.runs.drop(columns=["error"], errors="ignore"),
         "cells": cells,
-        "comparisons": (compare.compare_cells(t, by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)
-                        if not empty else pd.DataFrame()),
+        "comparisons": compare.compare_cells(t, by, level=level) if not empty else pd.DataFrame(),
+        "per_test_effects": compare.per_test_table(t, by, level=level) if not empty else pd.DataFrame(),
         "categories": stats.category_stats(t, by) if not empty else pd.DataFrame(),
         "pass_k": pass_k,
         "per_test": per_test.drop(columns=["repeats"], errors="ignore"),

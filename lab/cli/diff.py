@@ -2,7 +2,8 @@
 
 Runs are named by directory (or run.json) or by run id (looked up under --results). The gate's
 rule is in lab/runs/gate.py: exit 1 when the candidate's mean score is at least --margin points
-below the baseline's AND a one-sided t-test over the repeats gives p < --alpha; exit 2 when it
+below the baseline's AND the lab's comparison (the p-value and CI `lab diff` prints) gives
+p < --alpha; exit 2 when it
 cannot judge (usage error, no baseline, an incomplete or damaged record, named); 0 otherwise.
 """
 
@@ -45,7 +46,7 @@ def resolve_run(arg: str, results: Path) -> Path:
 @click.option("--baseline", default=None, help="The baseline run (default with the gate: the latest "
               "complete run with CAND's fingerprint that started before it).")
 @click.option("--alpha", default=DEFAULT_ALPHA, show_default=True, type=float,
-              help="Level of the one-sided t-test over repeats.")
+              help="Level of the comparison: the CI is 1 - alpha, the gate needs p < alpha.")
 @click.option("--margin", default=DEFAULT_MARGIN, show_default=True, type=float,
               help="Minimum drop of the mean score, in points (tests passed per repeat).")
 @click.option("--results", default=None, type=click.Path(file_okay=False),
@@ -56,7 +57,9 @@ def resolve_run(arg: str, results: Path) -> Path:
 def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | None, alpha: float,
              margin: float, results: str | None, fmt: str) -> None:
     """Compare two runs: per-repeat scores, per-category deltas, flipped tests, outcome changes and
-    the mean difference with a confidence interval (level 1 - 2 x alpha: the gate's test).
+    the lab's comparison: mean difference, its (1 - alpha) CI, p-value, effect size and minimum
+    detectable effect (the numbers the gate, the sweep summary and the report give), and an exact
+    test per flipped test, Holm-adjusted.
 
     \b
     lab diff BASE CAND
@@ -83,13 +86,15 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     else:
         entry = latest_baseline(search, cand_dir, cand)
         base_dir, base = entry.run_dir, entry.record
-    d = build(base_dir, cand_dir, level=1 - 2 * alpha, base=base, cand=cand)
+    d = build(base_dir, cand_dir, level=1 - alpha, base=base, cand=cand)
     verdict = gate_runs(base, cand, base_dir, cand_dir, alpha=alpha, margin=margin) \
         if fail_on_regression else None
     if fmt == "json":
         data = d.to_dict()
         if verdict is not None:
+            c = verdict.comparison
             data["gate"] = {"exit_code": verdict.code, "message": verdict.message, "p": verdict.p,
+                            "ci": list(c.ci) if c is not None and c.ci else None,
                             "alpha": alpha, "margin": margin}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:

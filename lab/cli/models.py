@@ -17,7 +17,7 @@ def model_rows() -> list[dict]:
 
     from lab.config import CONFIG_DIR
     from lab.errors import LabError
-    from lab.models import model_settings
+    from lab.models import TEST_ONLY, model_settings
     from lab.models.gguf import quantization, read_metadata, trained_context_length
     from lab.models.locate import model_path
     from lab.models.packaged import is_packaged, packaged_model, part_path
@@ -77,7 +77,7 @@ def model_rows() -> list[dict]:
                 else:
                     row["available"] = True
                     row["why"] = f"endpoint {raw['base_url']} (not contacted)"
-            elif b == "scripted":
+            elif b in TEST_ONLY:
                 row["why"] = "tests only"
             else:
                 row["available"] = True

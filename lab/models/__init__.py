@@ -19,6 +19,7 @@ from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, Cha
 from lab.models.llamacpp import LlamaCppBackend
 from lab.models.openai_compat import OpenAIBackend
 from lab.models.scripted import ScriptedBackend, ScriptExhausted
+from lab.models.stochastic import StochasticBackend
 from lab.models.tool_follower import ToolFollowerBackend
 
 #: backend name (a model config's `backend:`) -> class
@@ -27,7 +28,12 @@ BACKENDS: dict[str, type[ModelBackend]] = {
     "openai": OpenAIBackend,
     "tool_follower": ToolFollowerBackend,
     "scripted": ScriptedBackend,
+    "stochastic": StochasticBackend,
 }
+
+#: backends made for the lab's own tests: never a default, never in a result (`lab models` says so)
+TEST_ONLY = ("scripted", "stochastic")
+
 
 def model_settings(cfg: Any) -> dict:
     """Validate a model config against its backend's schema (`Settings` on the backend class);
@@ -53,5 +59,5 @@ def load_model(cfg: Any) -> ModelBackend:
 
 __all__ = ["AssistantTurn", "BACKENDS", "BackendAPIError", "BackendTimeout", "ChatRequest",
            "ContextOverflow", "FatalModelError", "Message", "ModelBackend", "ModelError",
-           "ModelIdentity", "ScriptExhausted", "ScriptedBackend", "ToolCall", "ToolSchema",
+           "ModelIdentity", "ScriptExhausted", "ScriptedBackend", "StochasticBackend", "TEST_ONLY", "ToolCall", "ToolSchema",
            "load_model", "model_settings"]

@@ -2,8 +2,10 @@
 
 Per-repeat scores, per-category deltas, tests that flipped (pass in one run, not in the other:
 counted per repeat, pairing repeat k with repeat k — the same seed), outcome-label changes per
-test and in total, and the difference of the mean scores with a confidence interval from the
-repeats (the same t statistics the gate uses). Only complete repeats count.
+test and in total, and the lab's one comparison of the two runs (lab.runs.comparison ->
+lab.stats.compare_arms: mean difference, CI, p-value, effect size, minimum detectable effect —
+the numbers the gate, the sweep summary and the report give for the same runs), with a paired
+exact test per flipped test, Holm-adjusted over the suite. Only complete repeats count.
 """
 
 from __future__ import annotations
@@ -14,8 +16,13 @@ from pathlib import Path
 
 from lab.agent.result import OUTCOMES
 from lab.runs.fingerprint import Fingerprint
+from lab.runs.comparison import RunComparison, compare_runs
 from lab.runs.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
-from lab.runs.stats import MeanDifference, mean, mean_difference
+from lab.stats import TestEffect
+
+
+def mean(xs) -> float:
+    return sum(xs) / len(xs)
 
 
 @dataclass
@@ -30,6 +37,7 @@ class TestChange:
     paired: int                  # repeats present in both runs
     base_outcomes: dict[str, int]
     cand_outcomes: dict[str, int]
+    effect: TestEffect | None = None   # exact test across repeats, Holm-adjusted (common tests)
 
     @property
     def delta(self) -> float:
@@ -45,7 +53,7 @@ class RunDiff:
     base: RunRecord
     cand: RunRecord
     fingerprint_differences: list[str]
-    stats: MeanDifference | None
+    result: RunComparison
     level: float                                   # of the confidence interval
     categories: list[dict] = field(default_factory=list)
     tests: list[TestChange] = field(default_factory=list)   # every test seen in either run
@@ -59,8 +67,12 @@ class RunDiff:
     def outcome_changes(self) -> list[TestChange]:
         return [t for t in self.tests if t.base_outcomes != t.cand_outcomes]
 
+    @property
+    def comparison(self):
+        return self.result.comparison
+
     def to_dict(self) -> dict:
-        ci = self.stats.ci(self.level) if self.stats else None
+        c = self.comparison
         return {
             "base": {"run_id": self.base.run_id, "run_dir": str(self.base_dir),
                      "fingerprint": self.base.fingerprint, "scores": self.base.scores},
@@ -70,10 +82,11 @@ class RunDiff:
             and self.base.fingerprint == self.cand.fingerprint,
             "fingerprint_differences": self.fingerprint_differences,
             "repeats": _repeat_pairs(self.base, self.cand),
-            "mean": None if self.stats is None else {
-                "base": self.stats.base_mean, "cand": self.stats.cand_mean, "diff": self.stats.diff,
-                "se": self.stats.se, "df": self.stats.df, "method": self.stats.method,
-                "ci_level": self.level, "ci": list(ci) if ci else None},
+            "mean": None if c is None else {
+                "base": c.mean_base, "cand": c.mean_cand, "diff": c.diff, "se": c.se, "df": c.df,
+                "method": c.method, "ci_level": c.level, "ci": list(c.ci) if c.ci else None,
+                "p": c.p_value},
+            **self.result.to_dict(),
             "categories": self.categories,
             "flipped": [_change_dict(t) for t in self.flipped],
             "outcome_changes": [_change_dict(t) for t in self.outcome_changes],
@@ -85,7 +98,9 @@ def _change_dict(t: TestChange) -> dict:
     return {"test_id": t.test_id, "category": t.category, "base": f"{t.base_pass}/{t.base_n}",
             "cand": f"{t.cand_pass}/{t.cand_n}", "flipped_repeats": t.flipped,
             "paired_repeats": t.paired, "base_outcomes": t.base_outcomes,
-            "cand_outcomes": t.cand_outcomes}
+            "cand_outcomes": t.cand_outcomes,
+            "p": t.effect.p_value if t.effect else None,
+            "p_holm": t.effect.p_holm if t.effect else None}
 
 
 def _repeat_pairs(base: RunRecord, cand: RunRecord) -> list[dict]:
@@ -111,10 +126,13 @@ def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
     fp_c = Fingerprint(cand.fingerprint or "", cand.fingerprint_inputs or {})
     diffs = [] if base.fingerprint == cand.fingerprint else (
         fp_b.differences(fp_c) or ["(a record without fingerprint inputs)"])
-    stats = mean_difference(base.scores, cand.scores) if base.scores and cand.scores else None
-    d = RunDiff(Path(base_dir), Path(cand_dir), base, cand, diffs, stats, level)
+    result = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=level)
+    d = RunDiff(Path(base_dir), Path(cand_dir), base, cand, diffs, result, level)
     d.categories = _categories(base, cand)
     d.tests = _tests(complete_rows(base_dir, base), complete_rows(cand_dir, cand))
+    effects = {e.test_id: e for e in result.effects}
+    for t in d.tests:
+        t.effect = effects.get(t.test_id)
     d.outcome_totals = {o: (sum(r.outcomes.get(o, 0) for r in base.repeats),
                             sum(r.outcomes.get(o, 0) for r in cand.repeats)) for o in OUTCOMES}
     return d
@@ -163,6 +181,19 @@ def _counts(rows) -> dict[str, int]:
 
 # -- text ------------------------------------------------------------------------------------------
 
+def comparison_lines(c) -> list[str]:
+    """The comparison as every text output says it (lab diff, the gate's message, calibrate)."""
+    ci = (f"{c.level:.0%} CI {c.ci_low:+.2f} .. {c.ci_high:+.2f}" if c.ci else
+          "no CI: one repeat on each side, noise unknown")
+    p = f"p = {c.p_value:.4g}" if c.p_value is not None else "no p-value"
+    es = f"; {c.effect_kind} = {c.effect_size:+.2f}" if c.effect_size is not None else ""
+    mde = (f"minimum detectable effect at this spread: {c.mde:.2f} points ({c.power:.0%} power, "
+           f"alpha {c.alpha:.2g}, {c.repeats_base} vs {c.repeats_cand} repeats)"
+           if c.mde is not None else "minimum detectable effect: unknown (no spread estimate)")
+    return [f"comparison: cand - base {c.diff:+.2f} points on {c.tests} common tests ({ci}; {p}"
+            f"{es})", f"  method: {c.describe()}", f"  {mde}"]
+
+
 def _fmt_outcomes(d: dict[str, int]) -> str:
     return " ".join(f"{k}x{v}" for k, v in d.items()) or "-"
 
@@ -182,13 +213,13 @@ def format_diff(d: RunDiff) -> str:
     for p in _repeat_pairs(b, c):
         fmt = lambda s: f"{s}/{p['n']}" if s is not None else "-"  # noqa: E731
         lines.append(f"{p['repeat']:>6}  {fmt(p['base']):>7}  {fmt(p['cand']):>7}")
-    if d.stats:
-        s = d.stats
-        ci = s.ci(d.level)
-        ci_txt = (f"{d.level:.0%} CI {ci[0]:+.2f} .. {ci[1]:+.2f}" if ci else
-                  "no CI: one repeat on each side")
-        lines.append(f"{'mean':>6}  {s.base_mean:>7.2f}  {s.cand_mean:>7.2f}   "
-                     f"cand - base {s.diff:+.2f} points ({ci_txt}; {s.method})")
+    c = d.comparison
+    if c:
+        lines.append(f"{'mean':>6}  {c.mean_base:>7.2f}  {c.mean_cand:>7.2f}   "
+                     f"cand - base {c.diff:+.2f} points")
+        lines += ["", *comparison_lines(c)]
+    elif d.result.why_not:
+        lines.append(f"no comparison: {d.result.why_not}")
     if d.categories:
         lines += ["", "per category (mean passes per repeat):",
                   f"  {'cat':<6} {'n':>3} {'base':>6} {'cand':>6} {'delta':>6}"]
@@ -197,10 +228,20 @@ def format_diff(d: RunDiff) -> str:
             lines.append(f"  {r['category']:<6} {r['n'] or '-':>3} {f(r['base']):>6} {f(r['cand']):>6} "
                          f"{f(r['delta'], '+'):>6}")
     flipped = sorted(d.flipped, key=lambda t: (t.delta, t.test_id))
-    lines += ["", f"flipped tests ({len(flipped)}): passes base -> cand, flipped in k of paired repeats"]
+    eff = d.result.effects
+    how = (f"; p: {eff[0].method} per test across repeats, Holm over {len(eff)} tests"
+           if eff else "")
+    lines += ["", f"flipped tests ({len(flipped)}): passes base -> cand, flipped in k of paired "
+                  f"repeats{how}"]
     for t in flipped:
+        p = (f"   p {t.effect.p_value:.3g}, Holm {t.effect.p_holm:.3g}"
+             + ("  BEYOND LUCK" if t.effect.significant else "")) if t.effect else ""
         lines.append(f"  {t.test_id:<14} {t.category or '-':<4} {t.base_pass}/{t.base_n} -> "
-                     f"{t.cand_pass}/{t.cand_n}   flipped in {t.flipped}/{t.paired}")
+                     f"{t.cand_pass}/{t.cand_n}   flipped in {t.flipped}/{t.paired}{p}")
+    if eff and flipped:
+        n_sig = sum(e.significant for e in eff)
+        lines.append(f"  {n_sig} of {len(eff)} tests beyond luck after Holm (alpha "
+                     f"{1 - d.level:.2g})")
     changes = d.outcome_changes
     lines += ["", f"outcome-label changes ({len(changes)} tests):"]
     for t in changes:

@@ -3,11 +3,14 @@
 baseline, a damaged record). Never 0 for a record that could not be read: the damaged one might
 have been the baseline. Findings never change an exit code (decision record 000).
 
-Runs with repeats (`judge_repeats`): the candidate regressed when BOTH
+Runs with repeats (`judge`): the candidate regressed when BOTH
 - its mean score is at least `margin` points (tests passed per repeat) below the baseline's, and
-- a one-sided t-test over the repeats says the drop is beyond run-to-run noise: p < `alpha`
-  (Welch's t; pooled when one side has a single repeat; one repeat on each side cannot separate
-  a drop from noise, so a drop of at least the margin then exits 2 asking for repeats).
+- the lab's one comparison (lab.stats.compare_arms, the same p-value and CI `lab diff`, the sweep
+  summary and the report give) says the difference is beyond run-to-run noise: two-sided
+  p < `alpha`, i.e. the (1 - alpha) CI lies wholly below zero. Single session: Welch's t over
+  repeat scores (the repeat is the cluster); isolated: paired t over the tests. In single-session
+  mode one repeat on each side cannot separate a drop from noise, so a drop of at least the margin
+  then exits 2 asking for repeats.
 Retrieval evals are deterministic (`judge_metrics`): any drop of recall@1, recall@k or MRR by more
 than `tolerance` is a regression.
 """
@@ -21,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from lab.errors import InputError, LabError
 from lab.runs.history import Entry, record_dirs
 from lab.runs.record import RUN_FILE, RunRecord, read_record
-from lab.runs.stats import MeanDifference, mean_difference
+from lab.stats import Comparison, compare_scores
 
 EXIT_OK, EXIT_REGRESSION, EXIT_CANNOT_JUDGE = 0, 1, 2
 DEFAULT_ALPHA = 0.05
@@ -32,7 +35,7 @@ DEFAULT_MARGIN = 1.0
 class Verdict:
     code: int                   # EXIT_OK | EXIT_REGRESSION | EXIT_CANNOT_JUDGE
     message: str
-    stats: MeanDifference | None = None
+    comparison: Comparison | None = None
     p: float | None = None
 
     @property
@@ -49,23 +52,33 @@ def check_level(alpha: float, margin: float) -> None:
 
 def judge_repeats(base: Sequence[float], cand: Sequence[float], *, alpha: float = DEFAULT_ALPHA,
                   margin: float = DEFAULT_MARGIN) -> Verdict:
+    """The gate on repeat scores alone (single-session semantics)."""
     check_level(alpha, margin)
     if not base or not cand:
         side = "baseline" if not base else "candidate"
         return Verdict(EXIT_CANNOT_JUDGE, f"the {side} has no complete repeat")
-    md = mean_difference(base, cand)
+    return judge(compare_scores(base, cand, level=1 - alpha), alpha=alpha, margin=margin)
+
+
+def judge(md: Comparison, *, alpha: float = DEFAULT_ALPHA, margin: float = DEFAULT_MARGIN) -> Verdict:
+    """The rule on one comparison made at level 1 - alpha."""
+    check_level(alpha, margin)
     drop = -md.diff
-    p = md.p_worse()
-    head = (f"mean {md.cand_mean:.2f} vs baseline {md.base_mean:.2f} ({md.diff:+.2f} points, "
-            f"{len(cand)} vs {len(base)} repeats")
-    head += f", one-sided p={p:.4g})" if p is not None else ")"
+    p = md.p_value
+    head = (f"mean {md.mean_cand:.2f} vs baseline {md.mean_base:.2f} ({md.diff:+.2f} points, "
+            f"{md.repeats_cand} vs {md.repeats_base} repeats")
+    if p is not None and md.ci is not None:
+        head += (f", {md.level:.0%} CI {md.ci_low:+.2f} .. {md.ci_high:+.2f}, p={p:.4g}, "
+                 f"{md.method})")
+    else:
+        head += ")"
     if drop < margin:
         return Verdict(EXIT_OK, f"no regression: {head}; a drop below the margin of {margin:g} "
                                 "points never fails", md, p)
     if p is None:
         return Verdict(EXIT_CANNOT_JUDGE, f"cannot judge: {head}; with one repeat on each side "
                        "run-to-run noise cannot be estimated (run.repeats >= 2)", md, p)
-    if p < alpha:
+    if p < alpha and md.diff < 0:
         return Verdict(EXIT_REGRESSION, f"REGRESSION: {head}; worse by >= {margin:g} points and "
                                         f"beyond run-to-run noise (p < {alpha:g})", md, p)
     return Verdict(EXIT_OK, f"no regression: {head}; the drop is within run-to-run noise "
@@ -129,8 +142,16 @@ def comparable(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path)
 
 def gate_runs(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path, *,
               alpha: float = DEFAULT_ALPHA, margin: float = DEFAULT_MARGIN) -> Verdict:
+    from lab.runs.comparison import compare_runs
+
     comparable(base, cand, base_dir, cand_dir)
-    return judge_repeats(base.scores, cand.scores, alpha=alpha, margin=margin)
+    if not base.scores or not cand.scores:
+        side = "baseline" if not base.scores else "candidate"
+        return Verdict(EXIT_CANNOT_JUDGE, f"the {side} has no complete repeat")
+    rc = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=1 - alpha)
+    if rc.comparison is None:
+        return Verdict(EXIT_CANNOT_JUDGE, f"cannot judge: {rc.why_not}")
+    return judge(rc.comparison, alpha=alpha, margin=margin)
 
 
 def metric_drops(base: Mapping[str, Any], cand: Mapping[str, Any], tolerance: float = 1e-9) -> list[str]:

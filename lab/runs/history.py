@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import fmean as mean
 from typing import Iterable
 
 from lab.errors import LabError
 from lab.runs.lock import is_live
 from lab.runs.record import RUN_FILE, TESTS_FILE, RunRecord, read_record
-from lab.runs.stats import mean
 
 
 @dataclass

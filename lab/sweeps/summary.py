@@ -1,5 +1,7 @@
 """A sweep's summary: one row per cell (scores of the repeats, mean, swing, bootstrap CI, outcome
-counts), the failed cells with their error and where the traceback is, and the report of the
+counts), every pair of cells compared with the lab's one comparison (lab.runs.comparison: the
+p-value and CI `lab diff` gives for the same two runs; k cells -> k(k-1)/2 pairs, Holm-adjusted
+and said so), the failed cells with their error and where the traceback is, and the report of the
 whole sweep (lab.analysis.report).
 
     write_summary(sweep_dir) -> SweepSummaryResult   (summary.md, summary.json, report/)
@@ -25,6 +27,7 @@ class SweepSummaryResult:
     cells: list[dict]
     failed: list[dict]
     text: str
+    comparisons: list[dict] = field(default_factory=list)
     report: Path | None = None
     report_error: str | None = None
     problems: list[str] = field(default_factory=list)
@@ -62,7 +65,8 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
     entries = read_entries(sweep_dir)
     rows = [cell_row(sweep_dir, e) for e in entries]
     failed = [r for r in rows if r["status"] != "complete"]
-    res = SweepSummaryResult(sweep_dir=sweep_dir, cells=rows, failed=failed, text="")
+    res = SweepSummaryResult(sweep_dir=sweep_dir, cells=rows, failed=failed, text="",
+                             comparisons=cell_comparisons(sweep_dir, rows))
     run_dirs = [sweep_dir / r["run_dir"] for r in rows
                 if r.get("run_dir") and r.get("repeats")]
     if report and run_dirs:
@@ -77,9 +81,38 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
     atomic_write_text(sweep_dir / SUMMARY_MD, res.text + "\n")
     atomic_write_text(sweep_dir / SUMMARY_JSON, json.dumps(
         {"sweep_dir": str(sweep_dir), "cells": rows, "failed": [r["cell"] for r in failed],
+         "comparisons": res.comparisons,
          "report": str(res.report) if res.report else None, "report_error": res.report_error,
          "problems": res.problems}, indent=2, default=str) + "\n")
     return res
+
+
+def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> list[dict]:
+    """Every pair of cells with complete repeats (earlier cell = base), Holm over all pairs."""
+    from lab.runs.comparison import Arm, compare_two
+    from lab.stats import holm
+
+    arms = []
+    for r in rows:
+        if r.get("repeats") and r.get("run_dir"):
+            try:
+                arms.append((r, Arm.load(sweep_dir / r["run_dir"])))
+            except Exception as e:     # a damaged cell is named in the cell table, never hides the rest
+                r.setdefault("problems", []).append(f"not compared: {type(e).__name__}: {e}")
+    out = []
+    for i in range(len(arms)):
+        for j in range(i + 1, len(arms)):
+            (rb, b), (rc, c) = arms[i], arms[j]
+            rc_ = compare_two(b, c, level=level)
+            cmp = rc_.comparison
+            out.append({"base": rb["swept"] or rb["cell"], "cand": rc["swept"] or rc["cell"],
+                        "base_run": str(b.run_dir), "cand_run": str(c.run_dir),
+                        "why_not": rc_.why_not, **(cmp.to_dict() if cmp else {}),
+                        "tests_beyond_luck": [e.test_id for e in rc_.effects if e.significant]})
+    adj = holm([c.get("p_value") for c in out])
+    for c, a in zip(out, adj):
+        c["p_holm"], c["family"] = a, sum(x is not None for x in adj)
+    return out
 
 
 def _num(v: object, digits: int = 1) -> str:
@@ -99,6 +132,23 @@ def format_summary(s: SweepSummaryResult) -> str:
                 ", ".join(map(str, r.get("scores") or [])), _num(r.get("mean")), _num(r.get("swing")),
                 ci, *[_num((r.get("outcomes") or {}).get(o, 0)) for o in shown]]
         lines.append("| " + " | ".join(vals) + " |")
+    if s.comparisons:
+        fam = s.comparisons[0]["family"]
+        lines += ["", f"## Comparisons ({len(s.comparisons)} pairs; p (Holm) adjusts over {fam})", "",
+                  "cand - base in points on the common tests; the lab's one comparison (`lab diff "
+                  "BASE CAND` gives the same p and CI): single session, Welch over repeat scores "
+                  "(the repeat is the cluster); isolated, paired t over the tests.", "",
+                  "| base | cand | session | diff | 95% CI | p | p (Holm) | MDE 80% | beyond noise |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for c in s.comparisons:
+            if c.get("diff") is None:
+                lines.append(f"| {c['base']} | {c['cand']} | | | | | | | {c['why_not']} |")
+                continue
+            ci = (f"[{c['ci_low']:+.1f}, {c['ci_high']:+.1f}]" if c.get("ci_low") is not None else "")
+            lines.append(f"| {c['base']} | {c['cand']} | {c['session']} | {c['diff']:+.1f} | {ci} | "
+                         f"{_num(c.get('p_value'), 3)} | {_num(c.get('p_holm'), 3)} | "
+                         f"{_num(c.get('mde'))} | "
+                         f"{'yes' if c.get('p_holm') is not None and c['p_holm'] < 0.05 else ''} |")
     if s.failed:
         lines += ["", "## Cells not complete", ""]
         for r in s.failed:

@@ -1,0 +1,252 @@
+"""The one comparison of two arms (two runs, two cells) on their common tests.
+
+Input: two 0/1 pass matrices, repeats x tests, with the same test columns in the same order (the
+common tests of both arms, every one present in every complete repeat), so test difficulty cancels
+out of the difference. Output: `Comparison` — cand - base in points (tests passed per repeat), its
+CI, a two-sided p-value, a standardized effect size and the minimum detectable effect (MDE) at the
+observed spread for the repeats given. Which test depends on how the tests were run (Miller 2024,
+"Adding Error Bars to Evals": clustered standard errors, paired differences):
+
+- single session (`agent.session=single`, the default): the tests of one repeat share one growing
+  conversation — one bad turn at test 46 drags 47-70 down — so the *repeat* is the cluster. The
+  unit is the repeat score on the common tests; Welch's t-test over the repeat scores of the two
+  arms (scipy.stats.ttest_ind, equal_var=False; pooled variances when one arm has a single
+  repeat). Its squared standard error is the cluster-robust (CR0, cluster = repeat) one of the
+  difference of the two mean pass rates times r/(r-1) — tests/test_stats_compare.py pins this to
+  statsmodels' OLS with cluster-robust covariance.
+- isolated (`agent.session=isolated` in both arms): every test is its own conversation, tests are
+  independent, and each test is paired across arms: d_t = pass rate of test t in cand - in base
+  (over each arm's repeats); paired t-test over the tests (scipy.stats.ttest_rel on the per-test
+  rates); difference in points = T * mean(d_t). Works from one repeat per arm.
+
+Repeat scores or per-test rates without any spread (a deterministic backend) give an exact
+answer: p = 0 when the arms differ, 1 when they do not, CI = [diff, diff]. One repeat on each side
+in single-session mode leaves the noise unknown: p and CI are None (the gate then cannot judge).
+
+The effect size is Cohen's d (difference / pooled sd of repeat scores) in single-session mode and
+d_z (mean / sd of the per-test differences) in isolated mode. The MDE is the |difference| the same
+test detects with probability `power` (0.8) at alpha = 1 - level, given the observed sd and these
+repeat counts (statsmodels TTestIndPower / TTestPower).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import warnings
+from dataclasses import asdict, dataclass
+from typing import Iterable
+
+import numpy as np
+
+SESSIONS = ("single", "isolated")
+
+
+def session_of(*sessions: Iterable[str] | str | None) -> str:
+    """The session mode a comparison must assume: isolated only when every run of both arms ran
+    isolated; anything else (single, mixed, unknown) is treated as single session — the repeat
+    is then the unit, which is never anti-conservative."""
+    flat: list[str] = []
+    for s in sessions:
+        if s is None:
+            flat.append("?")
+        elif isinstance(s, str):
+            flat.append(s)
+        else:
+            flat.extend(str(x) for x in s)
+    return "isolated" if flat and all(s == "isolated" for s in flat) else "single"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    session: str               # single | isolated (how the arms ran; decides the unit)
+    unit: str                  # "repeat" (the cluster) | "test" (paired across arms)
+    method: str                # welch | pooled | paired-t | exact (no spread) | none (unknown noise)
+    tests: int                 # common tests compared
+    repeats_base: int
+    repeats_cand: int
+    mean_base: float           # mean score on the common tests, points
+    mean_cand: float
+    diff: float                # mean_cand - mean_base, points (negative: cand is worse)
+    se: float | None           # standard error of diff, points
+    df: float | None
+    ci_low: float | None
+    ci_high: float | None
+    level: float
+    p_value: float | None      # two-sided
+    effect_size: float | None  # Cohen's d (single) or d_z (isolated)
+    effect_kind: str
+    sd: float | None           # the spread behind se: sd of repeat scores (single) or of the
+                               # per-test differences (isolated, in points x tests: rate units)
+    mde: float | None          # minimum detectable |diff| in points at `power`, alpha = 1 - level
+    power: float = 0.8
+
+    @property
+    def alpha(self) -> float:
+        return 1.0 - self.level
+
+    @property
+    def significant(self) -> bool:
+        return self.p_value is not None and self.p_value < self.alpha
+
+    @property
+    def ci(self) -> tuple[float, float] | None:
+        return None if self.ci_low is None or self.ci_high is None else (self.ci_low, self.ci_high)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["significant"] = self.significant
+        return d
+
+    def describe(self) -> str:
+        """One line: the method and its unit, as the outputs say it."""
+        if self.unit == "repeat":
+            how = ("Welch t-test over repeat scores (single session: the repeat is the cluster)"
+                   if self.method == "welch" else
+                   "pooled t-test over repeat scores (single session: the repeat is the cluster)"
+                   if self.method == "pooled" else "repeat scores (single session)")
+        else:
+            how = f"paired t-test over the {self.tests} tests (isolated: tests paired across arms)"
+        if self.method == "exact":
+            how += "; no spread at all: exact"
+        if self.method == "none":
+            how += "; one repeat per side: noise unknown"
+        return how
+
+
+def _as_matrix(x: np.ndarray | Iterable) -> np.ndarray:
+    m = np.asarray(x, dtype=float)
+    if m.ndim != 2:
+        raise ValueError("a pass matrix is repeats x tests")
+    return m
+
+
+def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
+                 level: float = 0.95, power: float = 0.8) -> Comparison:
+    """Compare arm `cand` with arm `base` (0/1 pass matrices, repeats x the same common tests)."""
+    from scipy import stats
+
+    if session not in SESSIONS:
+        raise ValueError(f"session must be one of {SESSIONS}, got {session!r}")
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"level must be in (0, 1), got {level}")
+    xb, xc = _as_matrix(base), _as_matrix(cand)
+    if xb.shape[1] != xc.shape[1]:
+        raise ValueError(f"both arms need the same tests ({xb.shape[1]} vs {xc.shape[1]} columns)")
+    nb, nc, t = xb.shape[0], xc.shape[0], xb.shape[1]
+    if not nb or not nc or not t:
+        raise ValueError("both arms need at least one complete repeat of at least one common test")
+    sb, sc = xb.sum(axis=1), xc.sum(axis=1)
+    mb, mc = float(sb.mean()), float(sc.mean())
+    diff = mc - mb
+    alpha = 1.0 - level
+    common = dict(session=session, tests=t, repeats_base=nb, repeats_cand=nc, mean_base=mb,
+                  mean_cand=mc, diff=diff, level=level, power=power)
+
+    if session == "single":
+        return _over_repeats(sb, sc, common)
+
+    common["unit"] = "test"
+    kind = "d_z"
+    rb, rc = xb.mean(axis=0), xc.mean(axis=0)
+    d = rc - rb
+    if t < 2:
+        return Comparison(method="none", se=None, df=None, ci_low=None, ci_high=None,
+                          p_value=None, effect_size=None, effect_kind=kind, sd=None, mde=None,
+                          **common)
+    sd_d = float(d.std(ddof=1))
+    if sd_d == 0:
+        return _exact(common, kind)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
+        res = stats.ttest_rel(rc, rb)
+    ci = res.confidence_interval(confidence_level=level)
+    return Comparison(method="paired-t", se=t * sd_d / math.sqrt(t), df=float(res.df),
+                      ci_low=float(ci.low) * t, ci_high=float(ci.high) * t,
+                      p_value=float(res.pvalue), effect_size=float(d.mean()) / sd_d,
+                      effect_kind=kind, sd=sd_d, mde=mde(sd_d, "isolated", nb, nc, t, alpha=alpha,
+                                                         power=power), **common)
+
+
+def compare_scores(base: Iterable[float], cand: Iterable[float], *, tests: int = 0,
+                   level: float = 0.95, power: float = 0.8) -> Comparison:
+    """The single-session comparison from repeat scores alone (what a run record holds)."""
+    sb, sc = np.asarray(list(base), dtype=float), np.asarray(list(cand), dtype=float)
+    if not len(sb) or not len(sc):
+        raise ValueError("both arms need at least one repeat")
+    return _over_repeats(sb, sc, dict(session="single", tests=tests, repeats_base=len(sb),
+                                      repeats_cand=len(sc), mean_base=float(sb.mean()),
+                                      mean_cand=float(sc.mean()),
+                                      diff=float(sc.mean() - sb.mean()), level=level, power=power))
+
+
+def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict) -> Comparison:
+    """Single session: Welch's t over repeat scores (pooled when one arm has one repeat)."""
+    from scipy import stats
+
+    common = {**common, "unit": "repeat"}
+    nb, nc, diff, level = len(sb), len(sc), common["diff"], common["level"]
+    kind = "Cohen's d"
+    if nb + nc < 3:
+        return Comparison(method="none", se=None, df=None, ci_low=None, ci_high=None,
+                          p_value=None, effect_size=None, effect_kind=kind, sd=None, mde=None,
+                          **common)
+    vb = float(sb.var(ddof=1)) if nb > 1 else 0.0
+    vc = float(sc.var(ddof=1)) if nc > 1 else 0.0
+    sd = math.sqrt(((nb - 1) * vb + (nc - 1) * vc) / (nb + nc - 2))
+    welch = nb >= 2 and nc >= 2
+    se = math.sqrt(vb / nb + vc / nc) if welch else sd * math.sqrt(1 / nb + 1 / nc)
+    if se == 0:
+        return _exact(common, kind)
+    with warnings.catch_warnings():   # one constant arm is fine for Welch; scipy warns anyway
+        warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
+        res = stats.ttest_ind(sc, sb, equal_var=not welch)
+    ci = res.confidence_interval(confidence_level=level)
+    m = mde(sd, "single", nb, nc, common["tests"], alpha=1 - level, power=common["power"])
+    return Comparison(method="welch" if welch else "pooled", se=se, df=float(res.df),
+                      ci_low=float(ci.low), ci_high=float(ci.high), p_value=float(res.pvalue),
+                      effect_size=diff / sd if sd else None, effect_kind=kind, sd=sd, mde=m,
+                      **common)
+
+
+def _exact(common: dict, kind: str) -> Comparison:
+    """No spread in either arm (a deterministic backend): the difference is what it is."""
+    diff = common["diff"]
+    return Comparison(method="exact", se=0.0, df=None, ci_low=diff, ci_high=diff,
+                      p_value=0.0 if diff != 0 else 1.0, effect_size=None, effect_kind=kind, sd=0.0,
+                      mde=0.0, **common)
+
+
+def mde(sd: float, session: str, nb: int, nc: int, tests: int, *, alpha: float = 0.05,
+        power: float = 0.8) -> float | None:
+    """The smallest |difference| in points the comparison detects with `power` at `alpha`.
+
+    single: sd = pooled sd of repeat scores (points); two-sample t with nb and nc repeats.
+    isolated: sd = sd of the per-test rate differences; paired t over `tests` tests."""
+    if sd == 0:
+        return 0.0
+    if (session == "single" and nb + nc < 3) or (session == "isolated" and tests < 2):
+        return None
+    es = _detectable_effect_size(session, nb, nc, tests, alpha, power)
+    if es is None:
+        return None
+    return es * sd * (tests if session == "isolated" else 1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _detectable_effect_size(session: str, nb: int, nc: int, tests: int, alpha: float,
+                            power: float) -> float | None:
+    """The standardized effect detected with `power` (it depends on the counts only, so cached:
+    the calibration calls the comparison thousands of times)."""
+    from statsmodels.stats.power import TTestIndPower, TTestPower
+
+    try:
+        if session == "single":
+            es = TTestIndPower().solve_power(effect_size=None, nobs1=nb, ratio=nc / nb,
+                                             alpha=alpha, power=power, alternative="two-sided")
+        else:
+            es = TTestPower().solve_power(effect_size=None, nobs=tests, alpha=alpha, power=power,
+                                          alternative="two-sided")
+        return float(es)
+    except (ValueError, RuntimeError, ZeroDivisionError):   # the solver found no root
+        return None

@@ -1,0 +1,38 @@
+"""Many comparisons at once, and the rate of a yes/no over many trials.
+
+`holm`: a sweep of k vocabularies compares k(k-1)/2 pairs (and a diff tests every test): the
+smallest of many p-values is small by luck. Holm's step-down adjustment (statsmodels
+multipletests, method="holm") keeps the chance of any false "different" in the family <= alpha,
+under any dependence between the comparisons. Every output that adjusts says over how many.
+
+`rate_ci`: the Clopper-Pearson (exact binomial) interval of k successes in n trials — the
+calibration's false-"different" rate.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def holm(p_values: Sequence[float | None]) -> list[float | None]:
+    """Holm-adjusted p-values in the input order; None (no p-value) stays None and is not counted."""
+    from statsmodels.stats.multitest import multipletests
+
+    idx = [i for i, p in enumerate(p_values) if p is not None]
+    out: list[float | None] = [None] * len(p_values)
+    if not idx:
+        return out
+    adj = multipletests([float(p_values[i]) for i in idx], method="holm")[1]  # type: ignore[arg-type]
+    for i, a in zip(idx, adj):
+        out[i] = float(a)
+    return out
+
+
+def rate_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """Two-sided Clopper-Pearson interval of the rate k/n (scipy binomtest, method="exact")."""
+    from scipy.stats import binomtest
+
+    if n <= 0:
+        return (0.0, 1.0)
+    ci = binomtest(k, n).proportion_ci(confidence_level=level, method="exact")
+    return (float(ci.low), float(ci.high))

@@ -1,0 +1,133 @@
+"""Power before the run: from a pilot run's observed spread, how many repeats per arm detect a
+difference of D points with 80% power — for the same test `compare_arms` will run.
+
+- single session: the unit is the repeat score; its sd comes from the pilot's repeats. Power of
+  the two-sample t-test with r repeats per arm at effect size D / sd (statsmodels TTestIndPower).
+- isolated: the unit is the test, paired across arms; what repeats buy is a less noisy pass rate
+  per test. From the pilot, the within-test variance of a pass, v = mean over tests of the
+  unbiased p_t(1 - p_t) (c(r0 - c) / (r0 (r0 - 1)) for c passes in r0 repeats). With r repeats per
+  arm, a per-test difference has sd sqrt(2 v / r); power of the paired t-test over T tests at
+  effect size (D / T) / that sd (statsmodels TTestPower). Planning assumption, said in the output:
+  the difference is spread evenly over the tests (a real effect that helps some tests and hurts
+  others adds spread that no number of repeats removes).
+
+`Spread.planned(...)` makes the same object from numbers instead of a pilot (docs/sweeps.md).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from lab.stats.compare import SESSIONS
+
+
+@dataclass(frozen=True)
+class Spread:
+    session: str                 # single | isolated
+    tests: int
+    repeats: int                 # of the pilot (0: planned from numbers)
+    sd_repeat: float | None      # sd of repeat scores, points (single)
+    within_var: float | None     # mean within-test variance of a pass (isolated)
+    source: str = "pilot"
+
+    @classmethod
+    def of(cls, *matrices: np.ndarray, session: str, source: str = "pilot") -> "Spread":
+        """The spread of one or more arms (pooled within arms), each repeats x tests."""
+        if session not in SESSIONS:
+            raise ValueError(f"session must be one of {SESSIONS}")
+        ms = [np.asarray(m, dtype=float) for m in matrices]
+        tests = ms[0].shape[1]
+        reps = sum(m.shape[0] for m in ms)
+        if sum(m.shape[0] - 1 for m in ms) < 1:
+            raise ValueError("the spread needs at least two repeats of one arm")
+        ss = sum(((m.sum(axis=1) - m.sum(axis=1).mean()) ** 2).sum() for m in ms)
+        sd = math.sqrt(ss / sum(m.shape[0] - 1 for m in ms))
+        wv = []
+        for m in ms:
+            r = m.shape[0]
+            if r >= 2:
+                c = m.sum(axis=0)
+                wv.append((c * (r - c) / (r * (r - 1)), r - 1))
+        within = float(sum(v.mean() * w for v, w in wv) / sum(w for _, w in wv))
+        return cls(session, tests, reps, sd if session == "single" else None,
+                   within if session == "isolated" else None, source)
+
+    @classmethod
+    def planned(cls, session: str, tests: int, *, sd: float | None = None,
+                p: float | None = None) -> "Spread":
+        """single: the sd of repeat scores in points; isolated: a typical pass rate p per test."""
+        if session == "single":
+            if sd is None:
+                raise ValueError("single-session planning needs the sd of repeat scores (--sd)")
+            return cls(session, tests, 0, float(sd), None, "planned")
+        if p is None:
+            raise ValueError("isolated planning needs a typical pass rate per test (--p)")
+        return cls(session, tests, 0, None, float(p) * (1 - float(p)), "planned")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def describe(self) -> str:
+        if self.session == "single":
+            return (f"single session: sd of repeat scores {self.sd_repeat:.2f} points on {self.tests} "
+                    f"tests ({self._src()})")
+        return (f"isolated: within-test variance of a pass {self.within_var:.4f} (a typical test "
+                f"passes {_rate(self.within_var):.0%} or {1 - _rate(self.within_var):.0%} of "
+                f"repeats) on {self.tests} tests ({self._src()}); assumes the difference is spread "
+                "evenly over the tests")
+
+    def _src(self) -> str:
+        return f"pilot of {self.repeats} repeats" if self.source == "pilot" else "planned"
+
+
+def _rate(v: float) -> float:
+    """The p >= 1/2 with p (1 - p) = v."""
+    return 0.5 + math.sqrt(max(0.25 - v, 0.0))
+
+
+def power_at(spread: Spread, diff: float, repeats: int, *, alpha: float = 0.05) -> float:
+    """Chance that `compare_arms` calls a true difference of `diff` points significant at `alpha`
+    with `repeats` repeats per arm."""
+    from statsmodels.stats.power import NormalIndPower, TTestIndPower, TTestPower
+
+    diff = abs(float(diff))
+    if spread.session == "single":
+        if repeats < 2:
+            return 0.0
+        if not spread.sd_repeat:
+            return 1.0 if diff > 0 else alpha
+        es = diff / spread.sd_repeat
+        pw = float(TTestIndPower().power(effect_size=es, nobs1=repeats, ratio=1.0, alpha=alpha,
+                                         alternative="two-sided"))
+        if math.isnan(pw):        # scipy's noncentral t fails at large df, where t is normal
+            pw = float(NormalIndPower().power(effect_size=es, nobs1=repeats, ratio=1.0,
+                                              alpha=alpha, alternative="two-sided"))
+        return pw
+    if spread.tests < 2 or repeats < 1:
+        return 0.0
+    if not spread.within_var:
+        return 1.0 if diff > 0 else alpha
+    sd_d = math.sqrt(2 * spread.within_var / repeats)
+    pw = float(TTestPower().power(effect_size=(diff / spread.tests) / sd_d, nobs=spread.tests,
+                                  alpha=alpha, alternative="two-sided"))
+    return 1.0 if math.isnan(pw) else pw     # nan only where the effect is huge
+
+
+def repeats_for(spread: Spread, diff: float, *, power: float = 0.8, alpha: float = 0.05,
+                max_repeats: int = 1000) -> int | None:
+    """The fewest repeats per arm with power_at >= `power`; None when more than `max_repeats`
+    (or never: isolated power is capped by the number of tests)."""
+    lo = 2 if spread.session == "single" else 1
+    if power_at(spread, diff, max_repeats, alpha=alpha) < power:
+        return None
+    hi = max_repeats                                  # power grows with repeats: bisect
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if power_at(spread, diff, mid, alpha=alpha) >= power:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

@@ -1,0 +1,159 @@
+"""Calibration of the lab's comparison on the seeded stochastic test model (lab/models/stochastic.py):
+
+- A/A: identical configurations, disjoint seeds, >= 200 simulated pairs per session mode: the
+  false-"different" rate at alpha = 0.05 is consistent with <= 5% (the Clopper-Pearson interval's
+  lower bound is <= 5%, its upper bound is stated and bounded), while analysing single-session
+  data as if its tests were independent calls noise "different" far more often;
+- a planted difference of known size is detected at the rate `lab power` predicts (+-10 points);
+- one end-to-end `lab calibrate` through the real run machinery, and the real-model command's plan.
+The simulation calls the comparison directly on simulated per-test outcomes — the same outcomes
+the backend gives through the agent loop (checked below).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from lab.cli import main
+from lab.models.stochastic import pass_probabilities, simulate
+from lab.stats import Spread, compare_arms, power_at, rate_ci
+
+REPO = Path(__file__).resolve().parent.parent
+PAIRS = 400
+
+
+def ids(n: int) -> list[str]:
+    return [f"t{i:02d}" for i in range(n)]
+
+
+def aa_rate(session: str, tests: int, repeats: int, *, rho: float = 0.0, analyse: str | None = None,
+            pairs: int = PAIRS, lift: float = 0.0) -> tuple[int, int]:
+    """(called different, pairs): arm A seeds 2iR.., arm B the next R seeds (disjoint)."""
+    t = ids(tests)
+    hits = 0
+    for i in range(pairs):
+        a = simulate(t, range(2 * i * repeats, (2 * i + 1) * repeats), session=session, p=0.7, rho=rho,
+                     difficulty_sd=0.8)
+        b = simulate(t, range((2 * i + 1) * repeats, (2 * i + 2) * repeats), session=session, p=0.7,
+                     rho=rho, difficulty_sd=0.8, lift=lift)
+        c = compare_arms(a, b, session=analyse or session)
+        hits += bool(c.p_value is not None and c.p_value < 0.05 and (lift == 0 or c.diff > 0))
+    return hits, pairs
+
+
+@pytest.mark.parametrize("session,tests,repeats,rho", [
+    ("single", 30, 5, 0.3),          # one conversation per repeat, tests correlated within it
+    ("isolated", 12, 2, 0.3),        # the real-model command's shape: 12 tests, 2 + 2 repeats a pair
+])
+def test_aa_false_different_rate_is_at_most_five_percent(session, tests, repeats, rho):
+    k, n = aa_rate(session, tests, repeats, rho=rho)
+    lo, hi = rate_ci(k, n)
+    print(f"A/A {session}: {k}/{n} = {k / n:.1%} called different (95% CI {lo:.1%} .. {hi:.1%})")
+    assert n >= 200
+    assert lo <= 0.05              # consistent with the nominal 5%
+    assert hi <= 0.085             # and no inflation beyond what 400 pairs can tell from 5%
+
+
+def test_single_session_tests_analysed_as_independent_call_noise_different():
+    """Why the repeat is the cluster: the same A/A data, paired over tests, is 'different' often."""
+    k, n = aa_rate("single", 30, 5, rho=0.3, analyse="isolated", pairs=200)
+    assert rate_ci(k, n)[0] > 0.2
+
+
+@pytest.mark.parametrize("session,tests,repeats,rho,lift", [
+    ("single", 30, 8, 0.2, 0.15),
+    ("isolated", 40, 5, 0.0, 0.07),   # (a lift of 0.12 a test: 0.51 predicted, 0.61 seen: docs)
+])
+def test_a_planted_difference_is_detected_at_the_rate_power_predicts(session, tests, repeats, rho, lift):
+    t = ids(tests)
+    pilot = simulate(t, range(10_000, 10_040), session=session, p=0.7, rho=rho, difficulty_sd=0.8)
+    planted = float((pass_probabilities(t, p=0.7, difficulty_sd=0.8, lift=lift)
+                     - pass_probabilities(t, p=0.7, difficulty_sd=0.8)).sum())
+    predicted = power_at(Spread.of(pilot, session=session), planted, repeats)
+    k, n = aa_rate(session, tests, repeats, rho=rho, lift=lift, pairs=300)
+    print(f"{session}: planted {planted:.2f} points, predicted power {predicted:.2f}, detected {k / n:.2f}")
+    assert 0.3 < predicted < 0.95                      # an informative check, not a saturated one
+    assert abs(k / n - predicted) <= 0.10
+
+
+def test_the_backend_through_the_agent_loop_answers_what_simulate_draws(tmp_path):
+    from lab.config import compose
+    from lab.run import run
+    from lab.runs.record import read_tests_csv
+    for session in ("single", "isolated"):
+        cfg = compose(mini(tmp_path, "model.p=0.5", "model.rho=0.5", "model.difficulty_sd=0.7",
+                           f"agent.session={session}", "run.repeats=3", "run.seed=7"))
+        o = run(cfg, out=io.StringIO(), progress=False)
+        rows = read_tests_csv(o.run_dir / "tests.csv")
+        got = np.array([[float(r.passed) for r in rows if r.repeat == k] for k in range(3)])
+        order = [r.test_id for r in rows if r.repeat == 0]
+        assert (got == simulate(order, [7, 8, 9], session=session, p=0.5, rho=0.5,
+                                difficulty_sd=0.7)).all()
+
+
+def mini(tmp_path: Path, *extra: str) -> list[str]:
+    return ["model=stochastic", f"corpus.root={REPO / 'tests/data/minirepo'}",
+            f"suite.file={REPO / 'tests/data/mini_suite.yaml'}",
+            f"prompt.file={REPO / 'tests/data/agent/templates.yaml'}", "resolver.semantic.enabled=false",
+            f"run.results_dir={tmp_path / 'results'}", "run.progress=false", *extra]
+
+
+def test_lab_calibrate_end_to_end_on_the_test_model(tmp_path):
+    from lab.runs.comparison import Arm, compare_two
+    from lab.runs.history import record_dirs
+    res = CliRunner().invoke(main, ["calibrate", *mini(tmp_path, "agent.session=isolated", "model.p=0.6",
+                                                       "run.experiment=aa"),
+                                    "--pairs", "3", "--repeats", "2", "--format", "json"],
+                             catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    rec = json.loads(res.stdout)
+    folder = Path(rec["calibration_dir"])
+    assert folder.parent.name == ".calibrations" and (folder / "calibration.json").is_file()
+    assert (folder / "calibration.md").read_text().startswith("# A/A calibration")
+    assert rec["pairs"] == rec["judged"] == 3 and rec["session"] == "isolated"
+    assert rec["rate"] == rec["different"] / 3
+    assert (rec["ci_low"], rec["ci_high"]) == pytest.approx(rate_ci(rec["different"], 3))
+    a, b = rec["arms"]["a"], rec["arms"]["b"]
+    assert a["seeds"] == [0, 1, 2, 3, 4, 5] and b["seeds"] == [6, 7, 8, 9, 10, 11]   # disjoint
+    # both arms are ordinary runs of one configuration (one fingerprint), found by `lab history`
+    assert sorted(map(str, record_dirs([tmp_path / "results"]))) == sorted([a["run_dir"], b["run_dir"]])
+    arm_a, arm_b = Arm.load(Path(a["run_dir"])), Arm.load(Path(b["run_dir"]))
+    assert arm_a.record.fingerprint == arm_b.record.fingerprint == rec["fingerprint"]
+    for c in rec["comparisons"]:                    # each pair is the lab's one comparison
+        again = compare_two(arm_a, arm_b, base_repeats=c["repeats"], cand_repeats=c["repeats"]).comparison
+        assert c["p_value"] == pytest.approx(again.p_value) and c["different"] == (again.p_value < 0.05)
+    # `lab power` reads a pilot run: arm A
+    out = CliRunner().invoke(main, ["power", a["run_dir"], "--diff", "1,2", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    power = json.loads(out.stdout)
+    assert power["spread"]["session"] == "isolated" and power["spread"]["repeats"] == 6
+    assert [r["diff"] for r in power["table"]] == [1, 2]
+
+
+def test_single_session_calibration_needs_two_repeats_per_arm(tmp_path):
+    res = CliRunner().invoke(main, ["calibrate", *mini(tmp_path), "--pairs", "3"])
+    assert res.exit_code == 2 and "--repeats >= 2" in res.stderr
+
+
+def test_the_real_model_command_plans_ten_plus_ten_repeats_on_twelve_isolated_tests():
+    """docs/calibration.md's command, composed with the default model config (nothing is run)."""
+    from lab.calibrate import plan
+    from lab.config import compose
+    cfg = compose(["agent.session=isolated", "suite.limit=12", "run.experiment=aa-calibration"])
+    p = plan(cfg, pairs=5, repeats=2)
+    assert p.model == "qwen2.5-coder-1.5b" and p.session == "isolated" and p.tests == 12
+    assert len(p.seeds_a) == len(p.seeds_b) == 10 and not set(p.seeds_a) & set(p.seeds_b)
+    assert p.cfg_a.run.repeats == p.cfg_b.run.repeats == 10
+
+
+def test_lab_power_from_numbers_matches_the_docs_table():
+    out = CliRunner().invoke(main, ["power", "--sd", "5", "--tests", "70", "--diff", "5,8",
+                                    "--repeats", "10,20"])
+    assert out.exit_code == 0, out.output
+    assert "5 | 17 | 0.56 | 0.87" in out.output and "8 | 8 | 0.92 | 1.00" in out.output
