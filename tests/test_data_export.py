@@ -121,3 +121,17 @@ def test_mlflow_tracking_to_a_local_file_store(tmp_path, monkeypatch):
     assert sorted((m.step, m.value) for m in hist) == [(r.repeat, r.score) for r in rec.repeats]
     assert mr.data.metrics["score_mean"] == sum(r.score for r in rec.repeats) / 2
     assert mr.data.tags["vocabulary"] == "maybe_exts" and mr.data.tags["model"] == "tool_follower"
+
+
+def test_from_a_sweep_to_one_parquet_in_one_command(tmp_path):
+    """`lab run -m ...` then `lab export <sweep folder>`: one table, every cell's rows."""
+    runner = CliRunner()
+    r = runner.invoke(main, ["run", "-m", *follower_args(tmp_path / "results"), "vocab=minimal,alike"],
+                      catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    (sweep,) = (tmp_path / "results" / "default" / ".sweeps").iterdir()
+    out = tmp_path / "sweep.parquet"
+    r = runner.invoke(main, ["export", str(sweep), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    df = pd.read_parquet(out)
+    assert sorted(df["vocabulary"].unique()) == ["alike", "minimal"] and len(df) == 2 * len(MINI_IDS)
