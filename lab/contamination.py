@@ -36,10 +36,15 @@ touches an exit code, and has no allow list. One quote is deliberately never rep
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
+import os
 import sys
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from lab.pathfinder.index import TEXT_FIELDS, Index
@@ -150,8 +155,46 @@ def _message(document: str, quoted: tuple[str, ...]) -> str:
     )
 
 
+#: Set by `warned_once_in(folder)` (a sweep's cell): findings already warned under the folder are
+#: not printed again, so a finding of the suite shared by every cell is read once per sweep.
+_ONCE: list[Path] = []
+
+
+@contextlib.contextmanager
+def warned_once_in(folder: str | os.PathLike) -> Iterator[None]:
+    """Within the block, `warn` prints each finding once per `folder` (marker files under
+    `folder/.findings-warned/`, so cells in other processes — joblib, Slurm — share them)."""
+    _ONCE.append(Path(folder))
+    try:
+        yield
+    finally:
+        _ONCE.pop()
+
+
+def _first_time(folder: Path, f: Finding) -> bool:
+    key = hashlib.sha256(json.dumps(f.to_dict(), sort_keys=True).encode()).hexdigest()[:20]
+    marks = folder / ".findings-warned"
+    try:
+        marks.mkdir(parents=True, exist_ok=True)
+        fd = os.open(marks / key, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        return False
+    except OSError:              # an unwritable folder: warn rather than stay silent
+        return True
+    os.close(fd)
+    return True
+
+
 def warn(findings: Iterable[Finding], stream: TextIO | None = None) -> None:
-    """One warning line per finding."""
+    """One warning line per finding (inside `warned_once_in`: only the first time per folder)."""
     stream = stream if stream is not None else sys.stderr
+    again = []
     for f in findings:
+        if _ONCE and not _first_time(_ONCE[-1], f):
+            again.append(f)
+            continue
         print(f"warning: [{f.code}] {f.message}", file=stream)
+    if again:
+        docs = ", ".join(sorted({f.document for f in again}))
+        print(f"warning: {len(again)} contamination finding(s) already reported in this sweep "
+              f"({docs}); each run record keeps them", file=stream)

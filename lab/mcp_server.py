@@ -1,8 +1,13 @@
-"""The configured tool set over MCP (stdio), with the official `mcp` SDK's low-level `Server`.
+"""The configured tool set over MCP — stdio or streamable HTTP — with the official `mcp` SDK's
+low-level `Server`.
 
 The low-level server (not the decorator API) is used so that every tool's name, description and
 JSON schema come from our registry and vocabulary as they are, not from Python signatures.
-Tool errors travel as `isError: true` results with the same text the agent loop would show.
+Every tool is listed with a title, annotations (all read-only over a closed, local corpus) and an
+`outputSchema`; path_resolve's is derived from the vocabulary (`lab.vocab.response_schema`), so
+a client sees the same fields the tool description names. A successful call returns the JSON as
+text *and* as `structuredContent`. Tool errors travel as `isError: true` results with the same
+text the agent loop would show. The server's `instructions` come from the vocabulary too.
 """
 
 from __future__ import annotations
@@ -16,16 +21,78 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
 from lab import __version__
-from lab.tools import ToolSet
+from lab.tools import REGISTRY, ToolSet
+from lab.vocab import response_schema
 
 log = logging.getLogger(__name__)
 
+SERVER_NAME = "vocab-lab-pathfinder"
 
-def make_server(toolset: ToolSet, name: str = "vocab-lab-pathfinder") -> Server:
+_CONTENT = {"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]}
+
+#: registry id -> (title, outputSchema or None: derived at listing time). Ids, not names: the two
+#: `read_file` tools (pathfinder's and the filesystem baseline's) answer in different shapes.
+TOOL_META: dict[str, tuple[str, dict | None]] = {
+    "path_resolve": ("Resolve a file reference", None),
+    "list_dir": ("List a folder", {"type": "object", "properties": {
+        "path": {"type": "string"}, "entries": {"type": "array", "items": {"type": "string"}}},
+        "required": ["path", "entries"]}),
+    "read_file": ("Read a file", {"type": "object", "properties": {
+        "path": {"type": "string"}, "size": {"type": "integer"}, "truncated": {"type": "boolean"},
+        "content": {"type": "string"}}, "required": ["path", "size", "truncated", "content"]}),
+    "fs_read_file": ("Read a file", _CONTENT),
+    "list_directory": ("List a directory", _CONTENT),
+    "directory_tree": ("Directory tree", _CONTENT),
+    "search_files": ("Search files by glob", _CONTENT),
+}
+
+#: Every tool reads the local corpus and nothing else: no writes, no network, a closed world.
+ANNOTATIONS = dict(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                   open_world_hint=False)
+
+
+def _tool_id(toolset: ToolSet, name: str) -> str:
+    cls = type(toolset.tools[name])
+    return next((i for i, c in REGISTRY.items() if c is cls), name)
+
+
+def tool_listing(toolset: ToolSet) -> list[types.Tool]:
+    """The tools as MCP lists them: name, title, description, input and output schema, annotations."""
+    out = []
+    for s in toolset.specs():
+        tid = _tool_id(toolset, s.name)
+        title, schema = TOOL_META.get(tid, (s.name, None))
+        if tid == "path_resolve":
+            schema = response_schema(toolset.ctx.vocab)
+        out.append(types.Tool(name=s.name, title=title, description=s.description,
+                              input_schema=s.input_schema, output_schema=schema,
+                              annotations=types.ToolAnnotations(title=title, **ANNOTATIONS)))
+    return out
+
+
+def instructions(toolset: ToolSet) -> str:
+    """What a client (and its model) should know before the first call, from the vocabulary."""
+    names = toolset.names
+    lines = [f"Vocab Lab tool server over one local workspace ({len(names)} read-only tools: "
+             f"{', '.join(names)}). Paths are relative to the workspace root; nothing outside it "
+             "is reachable."]
+    if "path_resolve" in toolset.tools:
+        from lab.vocab import tool_description
+        v = toolset.ctx.vocab
+        lines.append(f"Start with path_resolve to turn a file reference into paths (response "
+                     f"vocabulary '{v.name}'); then read_file or list_dir on a returned path.")
+        lines.append(tool_description(v).split("\n", 1)[-1])
+    else:
+        lines.append("Filesystem baseline: search_files or directory_tree to find a file, then "
+                     "read_file.")
+    return "\n".join(lines)
+
+
+def make_server(toolset: ToolSet, name: str = SERVER_NAME) -> Server:
+    listing = tool_listing(toolset)
+
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=[
-            types.Tool(name=s.name, description=s.description, input_schema=s.input_schema)
-            for s in toolset.specs()])
+        return types.ListToolsResult(tools=listing)
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         # Tools are synchronous (disk, index, a small encoder); run them off the event loop.
@@ -34,7 +101,9 @@ def make_server(toolset: ToolSet, name: str = "vocab-lab-pathfinder") -> Server:
         return types.CallToolResult(content=[types.TextContent(type="text", text=result.text)],
                                     structured_content=structured, is_error=result.is_error)
 
-    return Server(name, version=__version__, on_list_tools=list_tools, on_call_tool=call_tool)
+    return Server(name, version=__version__, title="Vocab Lab: pathfinder and its tools",
+                  instructions=instructions(toolset), on_list_tools=list_tools,
+                  on_call_tool=call_tool)
 
 
 async def serve_stdio(toolset: ToolSet) -> None:
@@ -46,3 +115,30 @@ async def serve_stdio(toolset: ToolSet) -> None:
 def run(toolset: ToolSet) -> None:
     """Serve until the client closes stdin. Nothing but MCP messages goes to stdout."""
     anyio.run(serve_stdio, toolset)
+
+
+def parse_host_port(text: str) -> tuple[str, int]:
+    """"HOST:PORT" (or ":PORT" for 127.0.0.1, "[::1]:PORT" for IPv6) -> (host, port)."""
+    from lab.errors import InputError
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise InputError(f"--http wants HOST:PORT (e.g. 127.0.0.1:8765), got {text!r}", key="--http")
+    return (host.strip("[]") or "127.0.0.1"), int(port)
+
+
+def http_app(toolset: ToolSet, host: str) -> Any:
+    """The Starlette app serving MCP's streamable HTTP transport at /mcp. On a loopback host the
+    SDK turns on DNS-rebinding protection (Host and Origin must be loopback)."""
+    return make_server(toolset).streamable_http_app(host=host)
+
+
+def run_http(toolset: ToolSet, host: str, port: int, *, ready: Any = None) -> None:
+    """Serve streamable HTTP on host:port until SIGINT/SIGTERM (uvicorn handles both)."""
+    import uvicorn
+
+    config = uvicorn.Config(http_app(toolset, host), host=host, port=port, log_level="warning",
+                            lifespan="on")
+    server = uvicorn.Server(config)
+    if ready is not None:
+        ready(f"http://{host if ':' not in host else f'[{host}]'}:{port}/mcp")
+    server.run()

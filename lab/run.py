@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import os
 import signal
 import socket
@@ -48,6 +49,7 @@ from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptW
 from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover
 from lab.runs.settings import RunSettings, run_settings, suite_settings
 from lab.runs.summary import format_summary
+from lab.runs.tables import run_columns
 from lab.suites import Suite, load_suite, suite_path
 
 
@@ -220,7 +222,7 @@ def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | N
             if c.action == "done" and c.entry is not None:
                 print(f"run.resume: {c.entry.run_dir} is complete ({len(c.entry.record.repeats)} "
                       "repeats): nothing to run", file=sys.stderr)
-                out.write(format_summary(c.entry.record, c.entry.run_dir) + "\n")
+                out.write(_summary(c.entry.record, c.entry.run_dir, rs) + "\n")
                 return RunOutput(c.entry.run_dir, c.entry.record, [], "done")
             if c.action == "resume" and c.entry is not None:
                 return _resume(p, c.entry.run_dir, repeats=max(rs.repeats, len(c.entry.record.repeats)),
@@ -374,8 +376,30 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
         record.events.append(_event(record.status, **({"error": record.error} if record.error else {})))
         write_record(run_dir, record)
         lock.release()
-    out.write(format_summary(record, run_dir) + "\n")
+    out.write(_summary(record, run_dir, rs) + "\n")
+    _track(record, run_dir, rs)
     return RunOutput(run_dir=run_dir, record=record, sessions=sessions, action=action)
+
+
+def _summary(record: RunRecord, run_dir: Path, rs: RunSettings) -> str:
+    if rs.summary == "json":
+        from lab.runs.summary import summary_json
+        return json.dumps(summary_json(record, run_dir), indent=2, ensure_ascii=False)
+    return format_summary(record, run_dir)
+
+
+def _track(record: RunRecord, run_dir: Path, rs: RunSettings) -> None:
+    """run.track: a copy of the finished run in a tracker; a failure is a warning, not a failed run."""
+    if rs.track != "mlflow":
+        return
+    from lab.runs.track import default_uri, log_mlflow
+    uri = rs.track_uri or default_uri(rs.results_dir)
+    try:
+        rid = log_mlflow(record, run_dir, uri)
+    except Exception as e:  # noqa: BLE001 - the run's own files are the record
+        print(f"warning: run.track=mlflow failed: {type(e).__name__}: {e}", file=sys.stderr)
+        return
+    print(f"tracked: mlflow run {rid} in {uri}", file=sys.stderr)
 
 
 class _LockedRows:
@@ -456,7 +480,7 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
 
     def done(result: TestResult) -> None:
         result.index += offset              # its place in the whole repeat, not in this part
-        rows.append(TestRow.of(k, seed, result))
+        rows.append(TestRow.of(k, seed, result, run=run_columns(record)))
         failpoints.check("after-row")
         tw.test(result)
         failpoints.check("after-test")

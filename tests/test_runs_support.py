@@ -91,8 +91,10 @@ def run_dirs(results: Path, experiment: str = "default") -> list[Path]:
 # -- comparing runs without their clocks ----------------------------------------------------------
 
 def row_key(row) -> dict:
+    """A tests.csv row without its clock and its run id (two runs of the same inputs differ there)."""
     d = asdict(row)
     d.pop("wall_s")
+    d.pop("run_id")
     return d
 
 

@@ -85,6 +85,56 @@ def _suites(frame: pd.DataFrame) -> list[str]:
     return sorted(frame["suite"].dropna().unique())
 
 
+def fitted_range(values: pd.Series, full: float, *, pad: float = 0.25, min_span: float = 6.0) -> tuple[float, float]:
+    """A y-range fitted to the data (a few-point difference stays visible on a 0-70 scale), with
+    room for labels, clipped to [0, full]; the caller notes the full range on the axis."""
+    v = pd.to_numeric(values, errors="coerce").dropna()
+    if v.empty:
+        return 0.0, float(full)
+    lo, hi = float(v.min()), float(v.max())
+    span = max(hi - lo, min_span)
+    mid = (lo + hi) / 2
+    lo, hi = mid - span / 2 - pad * span, mid + span / 2 + pad * span + 0.08 * span
+    if lo < 0:
+        hi, lo = hi - lo, 0.0
+    if hi > full:
+        lo, hi = max(0.0, lo - (hi - full)), float(full)
+    return float(np.floor(lo)), float(np.ceil(hi))
+
+
+def dodge(labels: list[str], step: float) -> dict[str, float]:
+    """Offsets that spread `labels` symmetrically around 0 (identical curves stay apart)."""
+    n = len(labels)
+    return {c: (i - (n - 1) / 2) * step for i, c in enumerate(labels)}
+
+
+def identical_groups(curves: dict[str, np.ndarray]) -> list[list[str]]:
+    """Groups of cells whose curves are equal point for point (each drawn, and named as equal)."""
+    groups: list[list[str]] = []
+    for c, y in curves.items():
+        for g in groups:
+            ref = curves[g[0]]
+            if ref.shape == y.shape and np.allclose(ref, y, equal_nan=True):
+                g.append(c)
+                break
+        else:
+            groups.append([c])
+    return [g for g in groups if len(g) > 1]
+
+
+def _cell_markers(sty: dict[str, dict], cells: list[str]) -> dict[str, dict]:
+    """Per-plot styles in which every cell has its own marker and line style (colour still the
+    vocabulary), so cells that overlap remain distinguishable."""
+    return {c: {**sty[c], "marker": MARKERS[i % len(MARKERS)], "ls": LINESTYLES[i % len(LINESTYLES)]}
+            for i, c in enumerate(cells)}
+
+
+def _note_identical(ax, groups: list[list[str]]) -> None:
+    if groups:
+        ax.text(0.99, 0.01, "identical: " + "; ".join(" = ".join(g) for g in groups),
+                transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="#444444")
+
+
 def score_distribution(repeats: pd.DataFrame, by: list[str] = CELL) -> Figure:
     title = "Score per repeat (box: quartiles; every repeat a dot)"
     if repeats.empty:
@@ -107,11 +157,13 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] = CELL) -> Figure:
             ax.annotate(f"mean {y.mean():.1f}\nswing {y.max() - y.min():.0f}", (i, y.max()),
                         xytext=(0, 6), textcoords="offset points", ha="center", fontsize=7, color="#444444")
         n = int(g["n"].max())
-        ax.set_ylim(min(0, g["score"].min()), n * 1.12 + 1)
-        ax.axhline(n, color="#bbbbbb", lw=0.8, ls=":")
+        lo, hi = fitted_range(g["score"], n)
+        ax.set_ylim(lo, hi)
+        if hi >= n:
+            ax.axhline(n, color="#bbbbbb", lw=0.8, ls=":")
         ax.set_xticks(range(1, len(cells[s]) + 1), cells[s], rotation=20, ha="right", fontsize=8)
         ax.set_title(f"suite {s}", fontsize=9)
-        ax.set_ylabel(f"score (of {n})")
+        ax.set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})")
     fig.suptitle(title, fontsize=10)
     return fig
 
@@ -154,7 +206,8 @@ def _category_bands(ax, curve: pd.DataFrame) -> None:
 
 
 def position_curve(tests: pd.DataFrame, by: list[str] = CELL, *, window: int = 5) -> Figure:
-    title = f"Pass rate by position (dots: each position; line: rolling mean of {window})"
+    title = (f"Pass rate by position (dots: each position; line: rolling mean of {window}; "
+             "cells nudged apart so none hides another)")
     if tests.empty:
         return _empty(title, "no test rows")
     curve = _labelled(stats.position_curve(tests, by, window=window), by)
@@ -165,10 +218,20 @@ def position_curve(tests: pd.DataFrame, by: list[str] = CELL, *, window: int = 5
     for ax, s in zip(axes, suites):
         g = curve[curve["suite"] == s]
         _category_bands(ax, g)
+        names = sorted(g["cell"].unique())
+        own = _cell_markers(sty, names)
+        # identical cells would hide each other: each line is nudged by a small offset (y for the
+        # rolling mean, x for the dots) and has its own marker and line style
+        dy, dx = dodge(names, 0.012), dodge(names, 0.18)
+        lines = {}
         for c, h in g.groupby("cell", sort=True):
-            st = sty[c]
-            ax.plot(h["position"], h["rolling"], color=st["color"], ls=st["ls"], lw=1.8, label=c)
-            ax.scatter(h["position"], h["pass_rate"], color=st["color"], marker=st["marker"], s=8, alpha=0.35)
+            st = own[c]
+            lines[c] = h["rolling"].to_numpy(dtype=float)
+            ax.plot(h["position"], h["rolling"] + dy[c], color=st["color"], ls=st["ls"], lw=1.6, label=c,
+                    marker=st["marker"], markevery=max(1, len(h) // 12), ms=4, alpha=0.9)
+            ax.scatter(h["position"] + dx[c], h["pass_rate"], color=st["color"], marker=st["marker"],
+                       s=10, alpha=0.45)
+        _note_identical(ax, identical_groups(lines))
         ax.set_ylim(-0.05, 1.05)
         ax.set_xlabel(f"position in suite {s}")
         ax.set_ylabel("pass rate")
@@ -221,8 +284,9 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
     if has_ref:
         ax = axes[0]
         x = np.arange(len(ref))
-        scored = ref["passed"].notna().to_numpy()
-        ax.plot(x[scored], ref.loc[scored, "passed"].astype(float), "-o", color="#555555", ms=4)
+        # NaN where the log has no score: the line breaks there instead of bridging the gap
+        y = pd.to_numeric(ref["passed"], errors="coerce").astype(float).to_numpy()
+        ax.plot(x, y, "-o", color="#555555", ms=4)
         top = float(ref["n"].max())
         for xi, (_, row) in zip(x, ref.iterrows()):
             if pd.isna(row["passed"]):
@@ -233,8 +297,9 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
                 ax.annotate(f"{int(row['passed'])}", (xi, row["passed"]), xytext=(0, 5),
                             textcoords="offset points", ha="center", fontsize=7)
         ax.set_xticks(x, ref["run_label"], rotation=45, ha="right", fontsize=7)
-        ax.set_ylim(0, top * 1.08)
-        ax.set_ylabel(f"score (of {int(top)})")
+        lo, hi = fitted_range(pd.Series(np.append(y, top)), top)
+        ax.set_ylim(lo, hi)
+        ax.set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{int(top)})")
         ax.set_title("source log (reference, its own model)", fontsize=9)
         k = 1
     if has_runs:
@@ -250,10 +315,14 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
             ax.hlines(g["score"].mean(), xi - 0.3, xi + 0.3, color=st["color"], lw=2)
         for c in sorted(df["cell"].unique()):
             ax.scatter([], [], color=sty[c]["color"], marker=sty[c]["marker"], label=c)
-        ax.set_xticks(range(len(order)), [f"{r['experiment']}\n{r['run_id'][-6:]}" for _, r in order.iterrows()],
-                      rotation=45, ha="right", fontsize=6)
-        ax.set_ylim(0, df["n"].max() * 1.08)
-        ax.set_ylabel("score")
+        # runs by what they ran (the cell: vocabulary, and model/suite when those vary) and their
+        # place in run order, not by a hash
+        ax.set_xticks(range(len(order)), [f"{r['cell']}\n#{int(r['run_order'])}" for _, r in order.iterrows()],
+                      rotation=45, ha="right", fontsize=7)
+        n = int(df["n"].max())
+        lo, hi = fitted_range(df["score"], n)
+        ax.set_ylim(lo, hi)
+        ax.set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})")
         ax.set_title("runs here (dot: repeat; bar: mean)", fontsize=9)
         ax.legend(fontsize=7, loc="lower left")
     fig.suptitle(title, fontsize=10)
@@ -261,7 +330,7 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
 
 
 def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
-    title = "pass^k: chance that k repeats of a test all pass (mean over tests)"
+    title = "pass^k: chance that k repeats of a test all pass (mean over tests; cells nudged apart in k)"
     curves = stats.pass_k_curves(tests, by) if len(tests) else pd.DataFrame()
     if curves.empty:
         return _empty(title, "no test rows")
@@ -269,11 +338,18 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
     sty = styles_for(tests, by)
     fig = Figure(figsize=(6.5, 4.0), layout="constrained")
     ax = fig.add_subplot()
+    names = sorted(curves["cell"].unique())
+    own = _cell_markers(sty, names)
+    dx = dodge(names, 0.06)
+    hats = {}
     for c, h in curves.groupby("cell", sort=True):
-        st = sty[c]
-        ax.plot(h["k"], h["pass_hat_k"], ls=st["ls"], marker=st["marker"], color=st["color"], ms=4,
-                label=f"{c} pass^k")
-        ax.plot(h["k"], h["pass_at_k"], ":", color=st["color"], lw=1, alpha=0.7)
+        st = own[c]
+        hats[c] = h["pass_hat_k"].to_numpy(dtype=float)
+        ax.plot(h["k"] + dx[c], h["pass_hat_k"], ls=st["ls"], marker=st["marker"], color=st["color"], ms=5,
+                label=f"{c} pass^k", alpha=0.9)
+        ax.plot(h["k"] + dx[c], h["pass_at_k"], ":", color=st["color"], lw=1, alpha=0.7,
+                marker=st["marker"], ms=3, mfc="none")
+    _note_identical(ax, identical_groups(hats))
     ax.set_xlabel("k (repeats)")
     ax.set_ylabel("probability")
     ax.set_ylim(-0.02, 1.02)

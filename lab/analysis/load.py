@@ -33,6 +33,7 @@ from lab.errors import InputError, LabError
 from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
+from lab.runs.tables import RUN_COLUMNS, run_columns
 
 #: What one cell of an experiment is: the axes a sweep varies.
 CELL = ["vocabulary", "model", "suite"]
@@ -163,18 +164,15 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
 
 def run_meta(rec: RunRecord) -> dict:
     """The columns every frame carries about its run (experiment and cell)."""
-    cfg = rec.config or {}
+    axes = run_columns(rec)             # the same values tests.csv rows carry
     return {"run_id": rec.run_id, "experiment": rec.experiment,
-            "vocabulary": (cfg.get("vocab") or {}).get("name") or "?",
-            "model": rec.model.get("name") or (cfg.get("model") or {}).get("name") or "?",
-            "suite": rec.suite.get("name") or "?",
+            "vocabulary": axes["vocabulary"], "model": axes["model"], "suite": axes["suite"],
             "session": (rec.agent or {}).get("session") or "?",
             "tool_choice": (rec.agent or {}).get("tool_choice") or "auto",   # older runs: auto
             "forced_tool": (((rec.agent or {}).get("forced_tool") or "any")
                             if (rec.agent or {}).get("tool_choice", "auto") != "auto" else "–"),
-            "prompt": ((rec.templates or {}).get("name") or (cfg.get("prompt") or {}).get("name")
-                       or "?"),
-            "resolver": (cfg.get("resolver") or {}).get("kind") or "pathfinder"}   # older runs: pathfinder
+            "prompt": axes["prompt"],
+            "resolver": ((rec.config or {}).get("resolver") or {}).get("kind") or "pathfinder"}   # older runs: pathfinder
 
 
 def cell_axes(frame: pd.DataFrame, by: list[str] = CELL) -> list[str]:
@@ -218,7 +216,8 @@ _RUN_COLUMNS = [*RUN_META, "status", "backend", "suite_hash", "suite_tests", "co
 
 
 def _row_dict(row: TestRow) -> dict:
-    return asdict(row)
+    """A row's own columns; the run's axes come from the record (older files have them blank)."""
+    return {k: v for k, v in asdict(row).items() if k not in RUN_COLUMNS}
 
 
 def _transcript_rows(run_dir: Path, rec: RunRecord) -> tuple[list[dict], list[dict]]:

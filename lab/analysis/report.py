@@ -29,6 +29,7 @@ from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_
 from lab.analysis.tables import report_tables
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
 from lab.analysis.transcript import load_repeat, repeat_page
+from lab.analysis.verdict import headline
 from lab.errors import LabError
 
 
@@ -178,6 +179,8 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     lvl = f"{level:.0%}"
     cells = T["cells"]
     b: list[Block] = []
+    # the headline first: from the paired comparisons below (compare.compare_cells)
+    b.append("**Verdict:** " + headline(T["comparisons"], res.repeats, level=level))
     n_runs = len(res.runs)
     complete = int((res.runs["status"] == "complete").sum()) if n_runs else 0
     b.append(f"{n_runs} run(s) ({complete} complete), {len(cells)} cell(s) "

@@ -82,21 +82,81 @@ def hydra_main(args: list[str]) -> None:
         sys.exit(SWEEP_FAILED)
 
 
+RUN_HELP = """\
+Usage: lab run [--format text|json] [OVERRIDES...]
+       lab run -m [--format text|json] [SWEEP OVERRIDES...]
+
+  Run a suite with a model: every test of the suite, run.repeats times (repeat k uses seed
+  run.seed + k), against the configured tools and vocabulary. OVERRIDES are Hydra overrides of
+  configs/ (one per axis: vocab=, model=, suite=, prompt=, tools=, resolver=, corpus=, agent.*,
+  run.*); -m sweeps every combination of comma-separated values, one cell per combination.
+
+Examples:
+  lab run model=tool_follower vocab=minimal run.repeats=3
+  lab run vocab=maybe_exts suite=tests70 run.repeats=3          (the embedded 1.5B model)
+  lab run -m vocab=minimal,maybe_exts,alike,exist_similar run.repeats=5
+  lab run -m ... hydra/launcher=joblib hydra.launcher.n_jobs=4   (cells at once; server backends)
+  lab run -m ... hydra/launcher=slurm_lab                        (configs/hydra/launcher/slurm_lab.yaml)
+  lab run ... run.resume=true          (continue the latest unfinished run, or sweep, with the same inputs)
+  lab run model=openai model.base_url=http://127.0.0.1:8080/v1 run.repeats=8 run.concurrency=4
+  lab run ... run.track=mlflow         (also log the finished run to MLflow, results/mlruns)
+
+Outputs:
+  results/<experiment>/<run_id>/run.json     the record: status, fingerprint and inputs, scores
+  results/<experiment>/<run_id>/tests.csv    one row per repeat x test (run id, vocabulary, model,
+                                             suite, prompt on every row)
+  results/<experiment>/<run_id>/transcripts/repeat-<k>.jsonl   every message and tool call
+  stdout: the run summary (--format json: one JSON object); stderr: progress bar (test i/N,
+  score, elapsed, ETA), contamination findings, warnings.
+  A sweep also writes results/<experiment>/.sweeps/<id>/ (summary.md, summary.json, runs/,
+  report/); lab report and lab export read any of these folders.
+
+Options:
+  --format text|json  how the run summary is printed (the same as run.summary=json)
+  -m, --multirun      sweep (Hydra multirun)
+  --cfg job           print the composed config and exit (Hydra); --hydra-help: Hydra's own help
+  -h, --help          show this message
+
+Exit codes:
+  0    every run (every cell) complete
+  2    bad config, suite or golden file: stopped before any model call, file and key named
+  3    a sweep in which some cell failed (the others ran; summary.md names it, with its traceback)
+  130  interrupted (Ctrl-C)      143  terminated (SIGTERM); finished tests are kept: lab resume RUN_DIR
+  Contamination findings never change an exit code.
+"""
+
+
+def split_format(args: list[str]) -> list[str]:
+    """`--format json` / `--format=json` -> the override run.summary=json (Hydra has no such flag)."""
+    out, i = [], 0
+    while i < len(args):
+        a = args[i]
+        value = None
+        if a == "--format" and i + 1 < len(args):
+            value, i = args[i + 1], i + 2
+        elif a.startswith("--format="):
+            value, i = a.split("=", 1)[1], i + 1
+        else:
+            out.append(a)
+            i += 1
+            continue
+        if value not in ("text", "json"):
+            raise click.BadParameter(f"must be text or json, got {value!r}", param_hint="--format")
+        out.append(f"run.summary={value}")
+    return out
+
+
 @click.command("run", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
-                                        "help_option_names": []})
+                                        "help_option_names": []},
+               short_help="Run a suite with a model, or sweep with -m (Hydra overrides; writes "
+                          "results/<experiment>/<run_id>/).")
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def run_cmd(args: tuple[str, ...]) -> None:
-    """Run a suite with a model (Hydra overrides; -m sweeps; --help shows Hydra's help).
-
-    \b
-    lab run model=tool_follower vocab=minimal run.repeats=3
-    lab run -m vocab=minimal,maybe_exts run.repeats=5        (summary + report in the sweep folder)
-    lab run -m ... hydra/launcher=joblib hydra.launcher.n_jobs=4   (server backends)
-    lab run -m ... hydra/launcher=slurm_lab                  (configs/hydra/launcher/slurm_lab.yaml)
-    lab run ... run.resume=true    (continue the latest unfinished run, or sweep, with the same inputs)
-    lab run model=openai model.base_url=... run.repeats=8 run.concurrency=4
-    """
-    hydra_main(list(args))
+    """Run a suite with a model (Hydra overrides; -m sweeps); `lab run --help` for usage."""
+    if "--help" in args or "-h" in args:
+        click.echo(RUN_HELP, nl=False)
+        return
+    hydra_main(split_format(list(args)))
 
 
 COMMANDS = [run_cmd]

@@ -33,8 +33,10 @@ def find_run(run: str, results: str) -> Path:
 @click.option("--repeat", "repeat", default=0, show_default=True, type=int, help="Repeat index.")
 @click.option("--results", "results", default="results", show_default=True,
               type=click.Path(file_okay=False), help="Where to look up a run id.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the run's axes and the test's whole record (or the repeat's tests) as JSON.")
 @lab_errors
-def show(run: str, test_id: str | None, repeat: int, results: str) -> None:
+def show(run: str, test_id: str | None, repeat: int, results: str, fmt: str) -> None:
     """Print one test of RUN (a run directory or run id) as it happened: messages, tool calls and
     their arguments, the JSON each tool returned, tokens per response field, outcome."""
     from lab.analysis.load import run_meta
@@ -55,6 +57,17 @@ def show(run: str, test_id: str | None, repeat: int, results: str) -> None:
         ids = [t.test_id for t in tests]
         raise InputError(f"no test {test_id!r} in repeat {repeat} ({len(ids)} tests: "
                          f"{', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})", key="--test")
+    if fmt == "json":
+        import json
+        head = {"run_dir": str(run_dir), "status": rec.status, **meta, "repeat": repeat}
+        if test_id is None:
+            doc = {**head, "tests": [{"index": t.index, "test_id": t.test_id, "category": t.category,
+                                      "outcome": t.outcome, "passed": t.passed, "answer": t.answer,
+                                      "tool_calls": len(t.tool_calls)} for t in tests]}
+        else:
+            doc = {**head, "test": match[0].to_dict()}
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False, default=str))
+        return
     click.echo(f"run {run_dir} [{rec.status}]  experiment {rec.experiment}  vocab {meta['vocabulary']}  "
                f"model {meta['model']}  suite {meta['suite']}  repeat {repeat}")
     click.echo("")

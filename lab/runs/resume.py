@@ -30,7 +30,7 @@ from lab.runs.history import Entry, scan
 from lab.runs.io import atomic_write_text
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RepeatSummary, RunRecord, csv_header, csv_row,
                              read_transcript, summarize_repeat, transcript_path)
-from lab.runs.tables import TestRow
+from lab.runs.tables import KNOWN_HEADERS, TEST_COLUMNS, TestRow, header_of, run_columns
 
 
 @dataclass
@@ -61,7 +61,8 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
     n = len(ids)
     in_record = {r.repeat: r for r in record.repeats}
     out = Recovered()
-    csv_text = [csv_header()]
+    meta = run_columns(record)
+    rows: list[TestRow] = []                         # rebuilt from the kept transcript lines
     paths = []
     k = 0
     while transcript_path(run_dir, k).is_file():
@@ -82,7 +83,7 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
             out.complete[k] = in_record.get(k) or summarize_repeat(
                 k, seed, results, sum(r.wall_s for r in results),
                 [e for r in results for e in r.evictions])
-            csv_text += [csv_row(TestRow.of(k, seed, r)) for r in results]
+            rows += [TestRow.of(k, seed, r, run=meta) for r in results]
             continue
         if k != len(paths) - 1:
             raise InputError(f"repeat {k} is unfinished but later repeats exist", file=str(path))
@@ -91,7 +92,7 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
                              f"{len(results)} of {n} tests", file=str(path))
         if session == "isolated" and header and results:
             out.partial[k] = results
-            csv_text += [csv_row(TestRow.of(k, seed, r)) for r in results]
+            rows += [TestRow.of(k, seed, r, run=meta) for r in results]
             kept = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]
             writes.append((path, "".join(ln + "\n" for ln in kept)))
         else:
@@ -101,22 +102,26 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
         if k not in out.complete:
             raise InputError(f"the record says repeat {k} is complete, its transcript is missing",
                              file=str(transcript_path(run_dir, k)))
-    expected = "".join(csv_text)
     csv_path = run_dir / TESTS_FILE
+    # A file written before the run's axes were on every row is checked in its own columns and
+    # rewritten with the current ones.
+    head = header_of(csv_path)
+    old_cols = head if head in KNOWN_HEADERS else TEST_COLUMNS
+    expected = csv_header(old_cols) + "".join(csv_row(r, old_cols) for r in rows)
     try:
         on_disk = csv_path.read_text(encoding="utf-8")
     except FileNotFoundError:
         on_disk = ""
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read tests table: {e}", file=str(csv_path)) from None
-    kept_rows = len(csv_text) > 1
+    kept_rows = bool(rows)
     if not (on_disk.startswith(expected) or (not kept_rows and expected.startswith(on_disk))):
         raise InputError("tests table does not match the transcripts (hand-edited?); resume keeps "
                          "only what both say", file=str(csv_path),
                          line=_first_difference(on_disk, expected))
     if len(on_disk) > len(expected):
         out.dropped_tail = out.dropped_tail or not on_disk.endswith("\n")
-    writes.append((csv_path, expected))
+    writes.append((csv_path, csv_header() + "".join(csv_row(r) for r in rows)))
     for path, text in writes:
         if text is None:
             path.unlink()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 from lab.agent.result import OUTCOMES
 from lab.runs.record import RunRecord
+from lab.runs.tables import run_columns
 
 _SHORT = {"pass": "pass", "fail": "fail", "no_answer": "noans", "tool_call_cap": "cap",
           "loop": "loop", "timeout": "tmout", "context_overflow": "ovfl", "malformed": "malf",
@@ -108,3 +110,18 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
                   + (f": {record.error}" if record.error else "")
                   + f"; continue it with: lab resume {run_dir or record.run_id}"]
     return "\n".join(lines)
+
+
+def summary_json(record: RunRecord, run_dir: Path | None = None) -> dict:
+    """What the summary says, as one JSON object (`lab run --format json`, `run.summary=json`):
+    the run's axes, status, fingerprint, every repeat's score, outcomes, categories, tokens, tool
+    use and cascade, the mean, and the contamination findings."""
+    reps = [asdict(r) for r in record.repeats]
+    scores = [r.score for r in record.repeats]
+    return {"run_dir": str(run_dir) if run_dir else None, **run_columns(record),
+            "status": record.status, "error": record.error, "fingerprint": record.fingerprint,
+            "repeats_planned": record.planned_repeats, "scores": scores,
+            "n": record.repeats[0].n if record.repeats else (record.suite or {}).get("tests"),
+            "mean": sum(scores) / len(scores) if scores else None,
+            "started_at": record.started_at, "ended_at": record.ended_at,
+            "repeats": reps, "findings": list(record.findings)}

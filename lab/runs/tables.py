@@ -60,10 +60,20 @@ class TestRow:
     first_call_forced: bool = False    # agent.tool_choice=first forced the test's first turn
     unforced_calls: int = 0            # tool calls the model chose to make
     call_forms: str = ""               # "tool_call_tags:2 fenced_json:1": how the calls were written
+    # The run's axes on every row, so tests.csv files concatenated from many runs keep them
+    # (RUN_COLUMNS; "" when read from a file written before they were recorded).
+    run_id: str = ""
+    experiment: str = ""
+    vocabulary: str = ""
+    model: str = ""
+    suite: str = ""
+    prompt: str = ""
 
     @classmethod
-    def of(cls, repeat: int, seed: int | None, r: TestResult) -> "TestRow":
-        return cls(repeat=repeat, seed=seed, index=r.index, test_id=r.test_id, position=r.position,
+    def of(cls, repeat: int, seed: int | None, r: TestResult,
+           run: "dict[str, str] | None" = None) -> "TestRow":
+        """The row of one finished test; `run` is `run_columns(record)` (the run's axes)."""
+        return cls(**(run or {}), repeat=repeat, seed=seed, index=r.index, test_id=r.test_id, position=r.position,
                    category=r.category, outcome=r.outcome, passed=r.passed, answer=r.answer,
                    answer_normalized=r.answer_normalized, expected=" | ".join(r.expected),
                    tool_calls=len(r.tool_calls),
@@ -84,10 +94,29 @@ def _forms(r: TestResult) -> str:
     return " ".join(f"{k}:{v}" for k, v in counts.items())
 
 
+def run_columns(record: Any) -> dict[str, str]:
+    """The run's axes every tests.csv row carries (RUN_COLUMNS), from its RunRecord: the same
+    values `lab.analysis.load` gives each frame (vocabulary from the config, model and suite by
+    name, prompt templates by name)."""
+    cfg = record.config or {}
+    return {"run_id": record.run_id, "experiment": record.experiment,
+            "vocabulary": (cfg.get("vocab") or {}).get("name") or "?",
+            "model": (record.model or {}).get("name") or (cfg.get("model") or {}).get("name") or "?",
+            "suite": (record.suite or {}).get("name") or "?",
+            "prompt": ((record.templates or {}).get("name") or (cfg.get("prompt") or {}).get("name")
+                       or "?")}
+
+
 TEST_COLUMNS = tuple(f.name for f in fields(TestRow))
+#: the run's axes on every row (the last columns, so `repeat` stays the first)
+RUN_COLUMNS = ("run_id", "experiment", "vocabulary", "model", "suite", "prompt")
+#: the columns of tests.csv files written before the run's axes were recorded on each row
+PRE_RUN_COLUMNS = TEST_COLUMNS[: TEST_COLUMNS.index("run_id")]
 #: the columns of tests.csv files written before tool choice and call forms were recorded
 #: (read with those columns at their defaults)
 LEGACY_COLUMNS = TEST_COLUMNS[: TEST_COLUMNS.index("first_call_forced")]
+#: every header a tests.csv may have, newest first
+KNOWN_HEADERS = (TEST_COLUMNS, PRE_RUN_COLUMNS, LEGACY_COLUMNS)
 _INT = {"repeat", "seed", "index", "position", "tool_calls", "malformed_calls", "turns",
         "prompt_tokens", "cached_tokens", "completion_tokens", "context_start", "context_end",
         "tool_response_tokens", "evictions", "unforced_calls"}
@@ -95,16 +124,27 @@ _BOOL = {"passed", "infrastructure", "first_call_forced"}
 _NULLABLE_TEXT = {"category", "answer", "answer_normalized", "detail"}
 
 
-def csv_header() -> str:
-    return ",".join(TEST_COLUMNS) + "\n"
+def csv_header(columns: tuple[str, ...] = TEST_COLUMNS) -> str:
+    return ",".join(columns) + "\n"
 
 
-def csv_row(row: TestRow) -> str:
-    """The exact text `TestsCsv.append` writes for `row` (resume compares files against it)."""
+def csv_row(row: TestRow, columns: tuple[str, ...] = TEST_COLUMNS) -> str:
+    """The exact text `TestsCsv.append` writes for `row` (resume compares files against it);
+    `columns` renders it as an older header had it (one of KNOWN_HEADERS)."""
     buf = io.StringIO()
     d = asdict(row)
-    csv.writer(buf, lineterminator="\n").writerow(["" if d[c] is None else d[c] for c in TEST_COLUMNS])
+    csv.writer(buf, lineterminator="\n").writerow(["" if d[c] is None else d[c] for c in columns])
     return buf.getvalue()
+
+
+def header_of(path: Path) -> tuple[str, ...] | None:
+    """The columns of an existing tests.csv (None when it has no header line yet)."""
+    try:
+        with Path(path).open(encoding="utf-8", newline="") as f:
+            first = f.readline()
+    except FileNotFoundError:
+        return None
+    return tuple(next(csv.reader([first]))) if first.endswith("\n") else None
 
 
 def _append_synced(path: Path, text: str, torn_point: str | None = None) -> None:
@@ -127,9 +167,12 @@ class TestsCsv:
         self.path = Path(path)
         if not self.path.exists() or self.path.stat().st_size == 0:
             _append_synced(self.path, csv_header())
+        # a file begun under an older header keeps it (resume rewrites old files to the new one)
+        head = header_of(self.path)
+        self.columns = head if head in KNOWN_HEADERS else TEST_COLUMNS
 
     def append(self, row: TestRow) -> None:
-        _append_synced(self.path, csv_row(row), torn_point="row-torn")
+        _append_synced(self.path, csv_row(row, self.columns), torn_point="row-torn")
 
 
 def read_tests_csv(path: Path) -> list[TestRow]:
@@ -145,7 +188,7 @@ def read_tests_csv(path: Path) -> list[TestRow]:
         raise InputError("corrupt tests table row: truncated (no line end; the run was killed "
                          "mid-write? `lab resume` repairs it)", file=str(path), line=last)
     reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) not in (TEST_COLUMNS, LEGACY_COLUMNS):
+    if tuple(reader.fieldnames or ()) not in KNOWN_HEADERS:
         raise InputError("tests table has unexpected columns", file=str(path), line=1)
     rows = []
     for d in reader:

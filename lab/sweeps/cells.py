@@ -133,3 +133,22 @@ def register_resolver() -> None:
 
 
 register_resolver()
+
+
+def cell_count(sweep_dir: Path) -> int | None:
+    """How many cells the sweep has: the product of the value counts of its swept overrides, read
+    from the multirun.yaml Hydra writes into the sweep folder before the first cell; None when
+    that cannot be told (no file yet, a glob sweep)."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from omegaconf import OmegaConf
+
+    try:
+        task = list(OmegaConf.load(Path(sweep_dir) / "multirun.yaml").hydra.overrides.task)
+        parsed = OverridesParser.create().parse_overrides([str(t) for t in task])
+        n = 1
+        for o in parsed:
+            if o.is_sweep_override():
+                n *= len(list(o.sweep_string_iterator()))
+        return n
+    except Exception:      # the count is a courtesy; the sweep runs without it
+        return None

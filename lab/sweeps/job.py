@@ -51,6 +51,7 @@ def _single(cfg: DictConfig) -> None:
 
 def run_cell(cfg: DictConfig, hc: Any) -> dict:
     """One cell of a sweep; returns its manifest entry as a dict (never raises but for Ctrl-C)."""
+    from lab.contamination import warned_once_in
     from lab.errors import InputError
     from lab.run import run
     from lab.sweeps.guard import check_parallelism
@@ -73,10 +74,13 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
         write_entry(sweep_dir, entry)
         link_run(sweep_dir, name, run_dir)
 
-    print(f"[sweep] cell {name}: {' '.join(entry.overrides)}", file=sys.stderr)
+    total = cells.cell_count(sweep_dir)
+    print(f"[sweep] cell {num + 1}/{total if total else '?'} {name}: {' '.join(entry.overrides)}",
+          file=sys.stderr)
     try:
         check_parallelism(cfg, hc.launcher)
-        out = run(cfg, resume_dir=resume_dir, on_run_dir=on_run_dir)
+        with warned_once_in(sweep_dir):        # a finding shared by the cells: printed once
+            out = run(cfg, resume_dir=resume_dir, on_run_dir=on_run_dir)
         on_run_dir(out.run_dir)
         entry.status, entry.action = out.record.status, out.action
     except KeyboardInterrupt:

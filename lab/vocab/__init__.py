@@ -72,5 +72,11 @@ def tool_description(vocab: Any) -> str:
     return "\n".join(lines)
 
 
+def response_schema(vocab: Any) -> dict:
+    """The JSON schema of path_resolve's response under `vocab` (lab/vocab/response_schema.py)."""
+    from lab.vocab.response_schema import response_schema as schema
+    return schema(vocab)
+
+
 __all__ = ["FIELDS", "TOOL_SUMMARY", "VocabConfig", "dumps", "load_vocab", "present_fields",
-           "render", "render_text", "tool_description"]
+           "render", "render_text", "response_schema", "tool_description"]

@@ -1,0 +1,127 @@
+"""Plots that show differences: identical cells stay visible (position, pass^k), runs named by
+variant in the score history, a gap where the source log has no score, axes fitted to the data
+with the full range noted, and the report's headline verdict from the paired comparisons."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from lab.analysis import figures as figs
+from lab.analysis import load
+from lab.analysis.compare import compare_cells
+from lab.analysis.verdict import headline, repeats_needed
+from lab.config import compose
+from lab.run import run
+from test_runs_support import follower_args
+
+
+@pytest.fixture(scope="module")
+def identical(tmp_path_factory):
+    """Two vocabularies the no-LLM tool_follower answers identically: identical cells."""
+    results = tmp_path_factory.mktemp("results")
+    for v in ("minimal", "maybe_exts"):
+        run(compose(follower_args(results, "run.repeats=2", f"vocab={v}")), out=io.StringIO(), progress=False)
+    return load(results)
+
+
+def _cell_lines(ax, cells):
+    return {ln.get_label(): ln for ln in ax.get_lines() if ln.get_label() in cells}
+
+
+def test_identical_cells_are_all_visible_in_the_position_plot(identical):
+    fig = figs.position_curve(identical.complete_tests)
+    ax = fig.axes[0]
+    lines = _cell_lines(ax, {"minimal", "maybe_exts"})
+    assert set(lines) == {"minimal", "maybe_exts"}
+    a, b = (np.asarray(lines[c].get_ydata(), float) for c in ("minimal", "maybe_exts"))
+    assert not np.allclose(a, b)                                # nudged apart, not on top of each other
+    assert lines["minimal"].get_marker() != lines["maybe_exts"].get_marker()
+    assert any("identical: " in t.get_text() for t in ax.texts)
+
+
+def test_identical_cells_are_all_visible_in_the_pass_k_plot(identical):
+    fig = figs.pass_k_curves(identical.complete_tests)
+    ax = fig.axes[0]
+    lines = _cell_lines(ax, {"minimal pass^k", "maybe_exts pass^k"})
+    assert len(lines) == 2
+    xa, xb = (np.asarray(ln.get_xdata(), float) for ln in lines.values())
+    assert not np.allclose(xa, xb)
+    assert len({ln.get_marker() for ln in lines.values()}) == 2
+    assert any("identical: " in t.get_text() for t in ax.texts)
+
+
+def test_score_history_names_variants_and_breaks_at_a_missing_point(identical):
+    ref = pd.DataFrame({"source": "log", "experiment": ["lexiopt4", "alike", "final"],
+                        "run_label": ["lexiopt4", "alike", "final"], "scope": "total",
+                        "suite": "tests70", "passed": pd.array([67, None, 63], dtype="Int64"),
+                        "n": pd.array([70, 70, 70], dtype="Int64")})
+    fig = figs.score_history(identical.repeats, ref)
+    ref_ax, runs_ax = fig.axes[:2]
+    (line,) = [ln for ln in ref_ax.get_lines() if len(ln.get_xdata()) == 3]
+    y = np.asarray(line.get_ydata(), float)
+    assert np.isnan(y[1]) and y[0] == 67 and y[2] == 63        # the line is broken at alike
+    labels = [t.get_text() for t in runs_ax.get_xticklabels()]
+    assert {lbl.split("\n")[0] for lbl in labels} == {"minimal", "maybe_exts"}
+    assert not any(r[-6:] in " ".join(labels) for r in identical.runs["run_id"])
+    assert "full 0–70" in ref_ax.get_ylabel() and ref_ax.get_ylim()[0] > 0
+
+
+def test_score_axes_fit_the_data_and_note_the_full_range():
+    repeats = pd.DataFrame({"vocabulary": ["a"] * 3 + ["b"] * 3, "model": "m", "suite": "tests70",
+                            "run_id": ["r1"] * 3 + ["r2"] * 3, "score": [60, 62, 61, 64, 66, 65],
+                            "n": 70})
+    fig = figs.score_distribution(repeats)
+    ax = fig.axes[0]
+    lo, hi = ax.get_ylim()
+    assert 40 < lo < 60 and 66 < hi <= 70
+    assert "full 0–70" in ax.get_ylabel()
+    assert figs.fitted_range(pd.Series([69, 70]), 70)[1] == 70    # never past the suite's size
+
+
+def _tests(cells: dict[str, list[int]], n: int = 20) -> pd.DataFrame:
+    """Repeat scores per vocabulary -> test rows (the first `score` tests of a repeat pass)."""
+    rows = []
+    for v, scores in cells.items():
+        for k, sc in enumerate(scores):
+            rows += [{"vocabulary": v, "model": "m", "suite": "s", "run_id": f"run-{v}", "repeat": k,
+                      "test_id": f"t{i:02d}", "passed": i < sc} for i in range(n)]
+    return pd.DataFrame(rows)
+
+
+def _repeats(cells: dict[str, list[int]]) -> pd.DataFrame:
+    return pd.DataFrame([{"vocabulary": v, "model": "m", "suite": "s", "score": sc}
+                         for v, scores in cells.items() for sc in scores])
+
+
+def test_headline_names_a_difference_beyond_noise():
+    cells = {"minimal": [10, 11, 10, 12, 11], "maybe_exts": [17, 18, 16, 17, 18]}
+    c = compare_cells(_tests(cells), n_boot=2000, n_perm=2000)
+    text = headline(c, _repeats(cells))
+    assert text.startswith("beyond noise: maybe_exts +6.4 [")
+    assert "over minimal (p 0.008)" in text
+
+
+def test_headline_says_no_difference_and_how_many_repeats_would_tell():
+    cells = {"minimal": [10, 14, 12], "alike": [11, 15, 13]}
+    c = compare_cells(_tests(cells), n_boot=2000, n_perm=2000)
+    text = headline(c, _repeats(cells))
+    assert text.startswith("no variant beyond noise with 3 repeats (largest: alike +1.0 [")
+    need = repeats_needed(2.0, 5.0)
+    assert f"~{need} repeats per cell needed for 5 points (run-to-run sd 2.0)" in text
+    assert repeats_needed(5.0, 5.0) == 16 and repeats_needed(0.5, 5.0) == 4 and repeats_needed(0, 5) is None
+    assert headline(pd.DataFrame(), _repeats({"a": [1, 2]})) == "one variant only: nothing to compare"
+
+
+def test_the_report_opens_with_the_verdict(identical, tmp_path):
+    from lab.analysis.report import build_report
+    rep = build_report(list(identical.run_dirs.values()), tmp_path / "rep", reference=False,
+                       n_boot=500, n_perm=500)
+    body = rep.markdown.read_text().split("\n")
+    first = next(i for i, ln in enumerate(body) if ln.startswith("**Verdict:**"))
+    assert first < 5 and "no variant beyond noise with 2 repeats" in body[first]
+    assert "repeats do not vary" in body[first]                  # tool_follower: the same every repeat
+    assert "Verdict:" in rep.html.read_text()
