@@ -57,9 +57,7 @@ def matrix_html(tests: pd.DataFrame, column_of: pd.Series, *, columns: list[str]
             if g is None:
                 tds.append("<td class='none'>–</td>")
                 continue
-            done = g[g["complete"]]
-            if len(done):
-                rates.append(round(float(done["passed"].mean()), 9))
+            rates.append(round(float(g["passed"].mean()), 9))   # in-progress repeats count: live
             outs |= set(g["outcome"])
             texts |= {str(a) for a in g["answer"].dropna()}
             squares = "".join(_square(r) for r in g.itertuples())

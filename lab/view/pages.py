@@ -170,8 +170,9 @@ def matrix_page(live: LiveResults, *, experiment: str | None = None, sweep: str 
     body = (f"<h1>Test × variant <span class='note'>{len(pick)} run(s), columns: "
             f"{e(' × '.join(v for v in cell_axes(pick) if pick[v].nunique() > 1) or 'one cell')}</span></h1>"
             + chooser + "<p class='note'>Rows: tests; columns: cells. p/n = passes over attempts; "
-            "differing = its pass rate over complete repeats is not the same in every column (one "
-            "column: its repeats disagree).</p>")
+            "differing = its pass rate is not the same in every column that ran it (one column: its "
+            "repeats disagree); attempts of a repeat still running count, marked with a dashed "
+            "outline.</p>")
     return body + matrix_html(tests, tests["run_id"].map(label))
 
 
