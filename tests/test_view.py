@@ -177,6 +177,9 @@ def test_updates_while_a_run_appends_and_a_torn_line_never_breaks_it(tmp_path):
     (live_dir / "run.json").write_text(json.dumps(record))
     csv_lines = (src / "tests.csv").read_text().splitlines(keepends=True)
     (live_dir / "tests.csv").write_text("".join(csv_lines[:3]))       # header + 2 rows
+    transcript = live_dir / "transcripts" / "repeat-0.jsonl"
+    t_lines = (src / "transcripts" / "repeat-0.jsonl").read_text().splitlines(keepends=True)
+    transcript.write_text("".join(t_lines[:3]))                       # session + 2 tests
 
     client = TestClient(create_app([tmp_path / "live"], min_interval=0))
     v0 = client.get("/api/version").json()["version"]
@@ -188,8 +191,16 @@ def test_updates_while_a_run_appends_and_a_torn_line_never_breaks_it(tmp_path):
     page = client.get("/").text
     assert "writing</span>" in page and "<h2>Problems</h2><p class='note'>none</p>" in page
     assert len(_rows(client.get("/matrix").text)) == 2
+    at = {"run": src.name, "repeat": 0, "test": "mini-03"}
+    assert "Not in the transcript of repeat 0 yet" in client.get("/transcript", params=at).text
     with (live_dir / "tests.csv").open("a") as f:
         f.write(csv_lines[3][20:] + "".join(csv_lines[4:]))
+    with transcript.open("a") as f:                                   # its line follows, half first
+        f.write(t_lines[3][:50])
+    assert "Not in the transcript of repeat 0 yet" in client.get("/transcript", params=at).text
+    with transcript.open("a") as f:
+        f.write(t_lines[3][50:])
+    assert "query</th><td>billing config rust" in client.get("/transcript", params=at).text
     assert client.get("/api/version").json()["version"] > v0
     assert len(_rows(client.get("/matrix").text)) == 6
     assert "writing</span>" not in client.get("/").text

@@ -8,6 +8,7 @@ keeps them live.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -26,43 +27,60 @@ STATIC = Path(__file__).parent / "static"
 def create_app(paths: list[str | Path], *, min_interval: float = 0.5) -> Starlette:
     live = LiveResults(list(paths), min_interval=min_interval)
 
-    def page(request: Request, title: str, body: str | None, *, live_: bool = True,
+    def page(request: Request, title: str, body: str, *, live_: bool = True,
              status: int = 200) -> Response:
-        if body is None:
-            body, status = f"<h1>Not found</h1><p class='note'>{title}</p>", 404
         if request.query_params.get("fragment"):
             return HTMLResponse(body, status_code=status, headers={"X-Version": str(live.version)})
         return HTMLResponse(pages.frame(title, body, live.version, live=live_), status_code=status)
 
-    def index(request: Request) -> Response:
+    rendered: dict[tuple, tuple[str, bool, int]] = {}      # (url, version) -> (body, live, status)
+
+    def cached(request: Request, title: str, build, *, keep=lambda built: True) -> Response:
+        """Each page is built once per version of the results: polling tabs cost a lookup."""
         live.refresh()
-        return page(request, "runs", pages.index_page(live))
+        query = tuple(sorted((k, v) for k, v in request.query_params.multi_items() if k != "fragment"))
+        key = (request.url.path, query, live.version)
+        built = rendered.get(key) or build()
+        if keep(built):
+            if len(rendered) > 256:
+                rendered.clear()
+            rendered[key] = built
+        body, live_, status = built
+        return page(request, title, body, live_=live_, status=status)
+
+    def index(request: Request) -> Response:
+        return cached(request, "runs", lambda: (pages.index_page(live), True, 200))
 
     def matrix(request: Request) -> Response:
-        live.refresh()
         q = request.query_params
-        return page(request, "matrix", pages.matrix_page(live, experiment=q.get("experiment") or None,
-                                                          sweep=q.get("sweep") or None))
+        return cached(request, "matrix", lambda: (pages.matrix_page(
+            live, experiment=q.get("experiment") or None, sweep=q.get("sweep") or None), True, 200))
 
     def run(request: Request) -> Response:
-        live.refresh()
         rid = request.path_params["run_id"]
-        return page(request, f"run {rid}", pages.run_page(live, rid))
+
+        def build():
+            body = pages.run_page(live, rid)
+            return (body, True, 200) if body is not None else (
+                f"<h1>Not found</h1><p class='note'>no run {html.escape(rid)} (yet)</p>", True, 404)
+        return cached(request, f"run {rid}", build)
 
     def compare(request: Request) -> Response:
-        live.refresh()
         q = request.query_params
-        return page(request, "compare", pages.compare_page(live, q.get("a"), q.get("b")))
+        return cached(request, "compare", lambda: (pages.compare_page(live, q.get("a"), q.get("b")), True, 200))
 
     def transcript(request: Request) -> Response:
-        live.refresh()
         q = request.query_params
         try:
             repeat, num = int(q.get("repeat", "0")), int(q.get("page", "1"))
         except ValueError:
             return page(request, "bad request", "<p class='problem'>repeat and page are numbers</p>", status=400)
-        body, found = pages.transcript_page(live, q.get("run", ""), repeat, q.get("test", ""), num)
-        return page(request, q.get("test", "transcript"), body, live_=not found)
+
+        def build():
+            body, found = pages.transcript_page(live, q.get("run", ""), repeat, q.get("test", ""), num)
+            return body, not found, 200
+        # a test not in its transcript yet is looked up again on every visit (its line follows its row)
+        return cached(request, q.get("test", "transcript"), build, keep=lambda built: not built[1])
 
     def css(request: Request) -> Response:
         # the report's page style first, so transcripts look as in the report; then the viewer's

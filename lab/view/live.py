@@ -25,7 +25,7 @@ import pandas as pd
 
 from lab.analysis import Results, find_run_dirs, load
 from lab.errors import LabError
-from lab.runs.record import RUN_FILE, TESTS_FILE, transcript_path
+from lab.runs.record import RUN_FILE, TESTS_FILE, TRANSCRIPTS_DIR, transcript_path
 
 #: a tests.csv or run.json larger than this is listed as a problem, not read
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -118,11 +118,11 @@ class LiveResults:
 
     def _read_run(self, snap: RunSnapshot) -> None:
         d = snap.run_dir
-        sig = (_stat(d / RUN_FILE), _stat(d / TESTS_FILE))
+        sig = (_stat(d / RUN_FILE), _stat(d / TESTS_FILE), _transcripts_stat(d, snap))
         if sig == snap.signature:
             return
         too_big = [f"{n} is {s[0]:,} bytes (more than {MAX_TABLE_BYTES:,}: not read)"
-                   for n, s in zip((RUN_FILE, TESTS_FILE), sig) if s and s[0] > MAX_TABLE_BYTES]
+                   for n, s in zip((RUN_FILE, TESTS_FILE), sig[:2]) if s and s[0] > MAX_TABLE_BYTES]
         if too_big:
             snap.signature, snap.results, snap.problem = sig, None, f"{d}: " + "; ".join(too_big)
             return
@@ -166,6 +166,19 @@ class LiveResults:
             if idx is None:
                 idx = self._transcripts[path] = TranscriptIndex(path)
         return idx.update()
+
+
+def _transcripts_stat(d: Path, snap: RunSnapshot) -> tuple:
+    """Sizes of a running run's transcripts: a test's transcript line lands just after its row,
+    and the page of a transcript not written yet must learn that it now is. A finished run's
+    transcripts do not change (a resume rewrites run.json first)."""
+    runs = snap.results.runs if snap.results is not None else None
+    if runs is not None and len(runs) and runs["status"].iloc[0] != "running":
+        return ()
+    try:
+        return tuple(sorted((p.name, p.stat().st_size) for p in (d / TRANSCRIPTS_DIR).glob("*.jsonl")))
+    except OSError:
+        return ()
 
 
 def _still_writing(snap: RunSnapshot, why: str) -> bool:

@@ -96,7 +96,8 @@ def index_page(live: LiveResults) -> str:
                          e(partial.get(r.run_id, "")), _num(r.mean_score), e(str(r.started_at))])
         body.append(_table(["run", "experiment", "cell", "status", "repeats", "score per repeat",
                             "in progress", "mean", "started"], rows, "runs"))
-        body.append(_compare_form(runs))
+        newest = list(runs["run_id"])[::-1]
+        body.append(_compare_form(runs, newest[0], newest[1] if len(newest) > 1 else None))
         body.append(cells_html(live))
     body.append(sweeps_html(live))
     problems = live.problems
