@@ -252,6 +252,36 @@ def test_a_huge_transcript_is_paged_and_long_messages_cut(tmp_path, monkeypatch)
     assert "read it with `lab show`" in t
 
 
+def test_sweeps_are_listed_with_their_cells_and_a_matrix_of_their_runs(tmp_path, results):
+    import os as _os
+
+    from lab.sweeps.cells import CellEntry, cell_name, link_run, write_entry
+
+    root = tmp_path / "r"
+    shutil.copytree(results, root)
+    sweep = root / "view" / ".sweeps" / "20261201T000000Z-abcdef"
+    run_dirs = sorted(p for p in (root / "view").iterdir() if (p / "run.json").is_file())
+    for num, d in enumerate(run_dirs):
+        cell = cell_name(num, f"vocab=v{num}")
+        link_run(sweep, cell, d)
+        write_entry(sweep, CellEntry(cell=cell, num=num, overrides=[f"vocab=v{num}"], swept=f"vocab=v{num}",
+                                     status="complete", run_dir=_os.path.relpath(d, sweep)))
+    write_entry(sweep, CellEntry(cell="02_vocab=bad", num=2, overrides=["vocab=bad"], swept="vocab=bad",
+                                 status="failed", error="InputError: no vocabulary 'bad'"))
+    (sweep / "cells" / "03_x.json").write_text("{torn")
+    client = TestClient(create_app([root], min_interval=0))
+    page = client.get("/").text
+    sweeps = page.split("<h2>Sweeps</h2>")[1].split("<h2>Problems</h2>")[0]
+    assert "20261201T000000Z-abcdef" in sweeps and "running or stopped" in sweeps
+    for d in run_dirs:
+        assert f"/run/{d.name}" in sweeps
+    assert "no vocabulary" in sweeps and "failed" in sweeps
+    assert "unreadable sweep cell entry" in page.split("<h2>Problems</h2>")[1]
+    assert len(_runs(root)) == 2                       # links under .sweeps are not runs twice
+    m = client.get("/matrix", params={"sweep": str(sweep)}).text
+    assert "2 run(s)" in m and len(_rows(m)) == 6
+
+
 def test_view_binds_127_0_0_1_by_default():
     from lab.cli.view import view
     assert {p.name: p.default for p in view.params}["host"] == "127.0.0.1"

@@ -211,7 +211,7 @@ def _merge(parts: list[Results]) -> Results:
 
 
 def _find_sweeps(paths: list[Path], problems: list[str]) -> list[Sweep]:
-    from lab.sweeps.cells import SUMMARY_JSON, read_entries
+    from lab.sweeps.cells import CELLS, SUMMARY_JSON, read_entry
 
     found: dict[Path, Sweep] = {}
     for p in paths:
@@ -223,11 +223,13 @@ def _find_sweeps(paths: list[Path], problems: list[str]) -> list[Sweep]:
             if not s.is_dir() or s.resolve() in found:
                 continue
             sweep = Sweep(s, experiment=s.parent.parent.name, summary=(s / SUMMARY_JSON).is_file())
-            try:
-                entries = read_entries(s)
-            except (LabError, OSError, ValueError, TypeError) as e:
-                problems.append(f"{s}: {e}")
-                entries = []
+            entries = []
+            for path in sorted((s / CELLS).glob("*.json")):    # one bad entry never hides the rest
+                try:
+                    entries.append(read_entry(path))
+                except (LabError, OSError, ValueError, TypeError) as e:
+                    problems.append(f"{path}: {e}")
+            entries.sort(key=lambda x: x.num)
             for e in entries:
                 cell = e.to_dict()
                 run_dir = (s / e.run_dir) if e.run_dir else None
