@@ -282,6 +282,13 @@ def test_sweeps_are_listed_with_their_cells_and_a_matrix_of_their_runs(tmp_path,
     assert "2 run(s)" in m and len(_rows(m)) == 6
 
 
+def test_the_viewer_reads_run_artifacts_without_loading_the_agent_loop():
+    code = ("import sys, lab.view; print([m for m in sys.modules if m.startswith(('lab.agent.loop', "
+            "'lab.models', 'lab.tools', 'lab.pathfinder', 'lab.vocab'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_view_binds_127_0_0_1_by_default():
     from lab.cli.view import view
     assert {p.name: p.default for p in view.params}["host"] == "127.0.0.1"
@@ -293,7 +300,9 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 
 
-def _browser():
+@pytest.fixture
+def browser():
+    """Headless chromium through chromedriver; skips (saying what is missing) before anything starts."""
     if not CHROMIUM or not CHROMEDRIVER:
         pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium "
                     "chromium-driver; scripts/install.sh does it as root): "
@@ -309,7 +318,9 @@ def _browser():
               "--window-size=1400,1000"):
         opts.add_argument(a)
     # the driver path is given, so Selenium Manager never looks for (or downloads) one
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
+    yield driver
+    driver.quit()
 
 
 def _wait(cond, timeout: float = 20, what: str = ""):
@@ -343,11 +354,11 @@ def lab_view(tmp_path):
         proc.wait(10)
 
 
-def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcript(lab_view):
+def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcript(browser, lab_view):
     from selenium.webdriver.common.by import By
 
     results, url = lab_view
-    driver = _browser()
+    driver = browser
     gate = threading.Event()
     worker = None
     try:
@@ -388,6 +399,5 @@ def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcrip
         _wait(lambda: live_id in driver.page_source and base.name in driver.page_source, what="both runs")
     finally:
         gate.set()
-        driver.quit()
         if worker is not None:
             worker.join(30)

@@ -15,8 +15,10 @@ from lab.cli.common import lab_errors
 @click.option("--port", default=8765, show_default=True, type=int, help="Port (0: any free port).")
 @lab_errors
 def view(results: tuple[str, ...], host: str, port: int) -> None:
-    """Browse runs and sweeps under RESULTS (default: results/) in a local web app that updates
-    while runs write: cells with every repeat, a test x variant matrix with filters and search,
+    """Live local web viewer of runs and sweeps.
+
+    Browses RESULTS (default: results/) in a web app on this machine that updates while runs
+    write: cells with every repeat, a test x variant matrix with filters and search,
     transcripts one click away, and two runs compared as the report compares them."""
     from lab.view import serve
 
