@@ -20,13 +20,11 @@ import time
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
-starlette = pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
-
-from lab.analysis import load  # noqa: E402
-from lab.analysis.compare import compare  # noqa: E402
-from lab.view import create_app  # noqa: E402
+from lab.analysis import load
+from lab.analysis.compare import compare
+from lab.view import create_app
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"
