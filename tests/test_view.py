@@ -215,10 +215,12 @@ def test_bad_run_folders_are_listed_as_problems(tmp_path, results):
     odd = root / "view" / "odd"
     shutil.copytree(next(p for p in (results / "view").iterdir() if (p / "run.json").is_file()), odd)
     (odd / "tests.csv").write_text("nonsense,columns\n1,2\n")
-    client = TestClient(create_app([root, tmp_path / "missing"], min_interval=0))
+    client = TestClient(create_app([root, tmp_path / "missing", results], min_interval=0))
     r = client.get("/")
     assert r.status_code == 200
     problems = r.text.split("<h2>Problems</h2>")[1]
+    assert problems.count("already loaded from") == 2           # the same runs again: named, not doubled
+    assert r.text.split("<h2>Cells</h2>")[1].count("<td>6, 6</td>") == 1
     assert "broken" in problems and "corrupt run record" in problems
     assert "odd" in problems and "unexpected columns" in problems
     assert "missing" in problems

@@ -15,6 +15,7 @@ and keeps where each test's line starts; opening a test reads that one line (up 
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import time
@@ -80,6 +81,7 @@ class LiveResults:
         self.scan_problems: list[str] = []
         self.sweeps: list[Sweep] = []
         self.merged = _merge([])
+        self._shadowed: set[Path] = set()
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -103,6 +105,7 @@ class LiveResults:
                 seen.add(d)
                 snap = self._runs.setdefault(d, RunSnapshot(d))
                 self._read_run(snap)
+            problems += self._duplicates(dirs)
             for gone in set(self._runs) - seen:
                 del self._runs[gone]
             self.scan_problems = problems
@@ -113,8 +116,26 @@ class LiveResults:
             if key != self._key:
                 self._key = key
                 self.version += 1
-                self.merged = _merge([s.results for _, s in sorted(self._runs.items()) if s.results])
+                self.merged = _merge([self._runs[d].results for d in dirs
+                                      if self._runs[d].results and d not in self._shadowed])
             return self
+
+    def _duplicates(self, dirs: list[Path]) -> list[str]:
+        """As `load` does: a run id seen again (a copied run folder) is left out and named."""
+        first: dict[str, Path] = {}
+        self._shadowed = set()
+        out = []
+        for d in dirs:
+            r = self._runs[d].results
+            if r is None or not len(r.runs):
+                continue
+            rid = r.runs["run_id"].iloc[0]
+            if rid in first:
+                self._shadowed.add(d)
+                out.append(f"{d}: run id {rid} already loaded from {first[rid]}")
+            else:
+                first[rid] = d
+        return out
 
     def _read_run(self, snap: RunSnapshot) -> None:
         d = snap.run_dir
@@ -218,7 +239,7 @@ def _find_sweeps(paths: list[Path], problems: list[str]) -> list[Sweep]:
         if (p / "cells").is_dir() and p.parent.name == ".sweeps":       # a sweep folder itself
             candidates = [p]
         else:
-            candidates = sorted(p.glob(".sweeps/*")) + sorted(p.glob("*/.sweeps/*")) if p.is_dir() else []
+            candidates = _sweep_dirs(p)
         for s in candidates:
             if not s.is_dir() or s.resolve() in found:
                 continue
@@ -237,6 +258,23 @@ def _find_sweeps(paths: list[Path], problems: list[str]) -> list[Sweep]:
                 sweep.cells.append(cell)
             found[s.resolve()] = sweep
     return sorted(found.values(), key=lambda s: s.path.name, reverse=True)
+
+
+def _sweep_dirs(root: Path, max_depth: int = 8) -> list[Path]:
+    """Every `<folder>/.sweeps/<id>/` below root (sweeps live beside their experiment's runs,
+    wherever run.results_dir put them); run directories and other hidden folders are not entered."""
+    out: list[Path] = []
+    if not root.is_dir():
+        return out
+    base = len(root.parts)
+    for here, dirs, files in os.walk(root):
+        if RUN_FILE in files or len(Path(here).parts) - base >= max_depth:
+            dirs[:] = []
+            continue
+        if ".sweeps" in dirs:
+            out += sorted(d for d in (Path(here) / ".sweeps").iterdir() if d.is_dir())
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+    return out
 
 
 # -- transcripts -----------------------------------------------------------------------------------

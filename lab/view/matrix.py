@@ -38,39 +38,47 @@ def matrix_html(tests: pd.DataFrame, column_of: pd.Series, *, columns: list[str]
         cut = (f"<p class='note'>{len(cols)} columns; the first {MAX_COLUMNS} are shown — pick an "
                f"experiment to narrow it.</p>")
         cols = cols[:MAX_COLUMNS]
-    order = t.groupby("test_id", sort=False)["index"].min().sort_values(kind="stable")
-    test_ids = list(order.index)
+    # plain Python over the rows: one pass, no per-cell pandas calls (a sweep has thousands of cells)
+    recs = t[["test_id", "_col", "index", "category", "expected", "outcome", "passed", "answer", "run_id",
+              "repeat", "complete"]].to_dict("records")
+    cells: dict[tuple, list[dict]] = {}
+    first: dict[str, dict] = {}
+    for r in recs:
+        cells.setdefault((r["test_id"], r["_col"]), []).append(r)
+        f = first.get(r["test_id"])
+        if f is None or r["index"] < f["index"]:
+            first[r["test_id"]] = r
+    test_ids = sorted(first, key=lambda k: first[k]["index"])
     if len(test_ids) > MAX_ROWS:
         cut += f"<p class='note'>{len(test_ids)} tests; the first {MAX_ROWS} are shown.</p>"
         test_ids = test_ids[:MAX_ROWS]
-    cells = {k: g for k, g in t.groupby(["test_id", "_col"], sort=False)}
-    categories = sorted({str(c) for c in t["category"].dropna()})
-    outcomes = sorted(set(t["outcome"]))
+    categories = sorted({str(r["category"]) for r in recs if _present(r["category"])})
+    outcomes = sorted({r["outcome"] for r in recs})
     head = "".join(f"<th class='col'>{e(str(c))}</th>" for c in cols)
-    firsts = t.drop_duplicates("test_id").set_index("test_id")
     rows = []
     for tid in test_ids:
-        first = firsts.loc[tid]
-        rates, outs, texts, tds = [], set(), {str(tid), str(first.get("expected") or "")}, []
+        f = first[tid]
+        category = str(f["category"]) if _present(f["category"]) else ""
+        rates, outs, tds = [], set(), []
+        texts = {str(tid), str(f["expected"]) if _present(f["expected"]) else ""}
         for c in cols:
             g = cells.get((tid, c))
             if g is None:
                 tds.append("<td class='none'>–</td>")
                 continue
-            rates.append(round(float(g["passed"].mean()), 9))   # in-progress repeats count: live
-            outs |= set(g["outcome"])
-            texts |= {str(a) for a in g["answer"].dropna()}
-            squares = "".join(_square(r) for r in g.itertuples())
-            n_pass, n = int(g["passed"].sum()), len(g)
+            n_pass, n = sum(1 for r in g if r["passed"]), len(g)
+            rates.append(round(n_pass / n, 9))          # in-progress repeats count: the view is live
+            outs |= {r["outcome"] for r in g}
+            texts |= {str(r["answer"]) for r in g if _present(r["answer"])}
             tds.append(f"<td class='cell' style='background:{_shade(n_pass / n)}'>"
-                       f"<span class='frac'>{n_pass}/{n}</span> {squares}</td>")
+                       f"<span class='frac'>{n_pass}/{n}</span> {''.join(_square(r) for r in g)}</td>")
         differ = len(set(rates)) > 1 or (len(cols) == 1 and 0 < (rates or [0])[0] < 1)
         failing = any(o != "pass" for o in outs)
         rows.append(f"<tr class='test' data-test='{e(str(tid))}' data-differ='{int(differ)}' "
-                    f"data-failing='{int(failing)}' data-category='{e(str(first.get('category') or ''))}' "
+                    f"data-failing='{int(failing)}' data-category='{e(category)}' "
                     f"data-outcomes=' {e(' '.join(sorted(outs)))} ' "
                     f"data-text='{e(' '.join(texts).lower())}'>"
-                    f"<th class='tid'>{e(str(tid))}</th><td>{e(str(first.get('category') or '–'))}</td>"
+                    f"<th class='tid'>{e(str(tid))}</th><td>{e(category or '–')}</td>"
                     + "".join(tds) + "</tr>")
     controls = (
         "<div class='filters'>"
@@ -91,12 +99,18 @@ def matrix_html(tests: pd.DataFrame, column_of: pd.Series, *, columns: list[str]
             + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
-def _square(r) -> str:
+def _present(v) -> bool:
+    return v is not None and not (isinstance(v, float) and v != v) and v != ""
+
+
+def _square(r: dict) -> str:
     e = html.escape
-    title = (f"{r.run_id} repeat {r.repeat}: {r.outcome}" + (f" — {r.answer}" if r.answer else "")
-             + ("" if r.complete else " (repeat in progress)"))
-    return (f"<a class='sq{'' if r.complete else ' running'}' href='{e(transcript_url(r.run_id, r.repeat, r.test_id))}' "
-            f"data-outcome='{e(r.outcome)}' style='background:{OUTCOME_COLORS.get(r.outcome, '#555')}' "
+    title = (f"{r['run_id']} repeat {r['repeat']}: {r['outcome']}"
+             + (f" — {r['answer']}" if _present(r["answer"]) else "")
+             + ("" if r["complete"] else " (repeat in progress)"))
+    return (f"<a class='sq{'' if r['complete'] else ' running'}' "
+            f"href='{e(transcript_url(r['run_id'], r['repeat'], r['test_id']))}' "
+            f"data-outcome='{e(r['outcome'])}' style='background:{OUTCOME_COLORS.get(r['outcome'], '#555')}' "
             f"title='{e(title)}'></a>")
 
 
