@@ -25,11 +25,17 @@ fi
 # verifies the GGUF in ~/.cache/vocab-lab/models/ ($VOCAB_LAB_CACHE); a second run only re-checks.
 .venv/bin/lab models install qwen2.5-coder-1.5b 2>&1 | grep -v "^WARNING: Location" || {
   echo "error: could not install the embedded model (see above)" >&2; exit 1; }
-# Headless Chromium (Debian's package) renders report.html in the report test. Installed when we
-# are root on a Debian-like machine (CI, the lab's own machines); elsewhere that test skips.
+# Headless Chromium (Debian's package) renders report.html in the report test; chromium-driver
+# (Debian's chromedriver, matching it) lets Selenium drive it in the `lab view` browser test, so
+# Selenium never downloads a browser or driver. Installed when we are root on a Debian-like
+# machine (CI, the lab's own machines); elsewhere those tests skip, saying which is missing.
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
     || echo "warning: could not install chromium; the HTML report test will be skipped" >&2
+fi
+if ! command -v chromedriver >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-driver) >/dev/null 2>&1 \
+    || echo "warning: could not install chromium-driver; the lab view browser test will be skipped" >&2
 fi
 # fzf (Debian's package) is the binary behind the resolver peer `resolver=fzf`
 # (lab/pathfinder/peers/fzf.py). Installed the same way; elsewhere that peer and its tests need it.

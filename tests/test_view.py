@@ -1,0 +1,404 @@
+"""`lab view`: the live web viewer, over runs written by `lab.run.run` with the scripted model on
+tests/data/minirepo and its six-test mini suite.
+
+HTTP tests go through Starlette's TestClient (fast). The browser test starts the real `lab view`
+command and drives Debian's chromium through chromedriver (Selenium, headless) while a scripted
+run appends to the results folder; it skips, saying why, only where chromium or chromedriver is
+not installed (scripts/install.sh installs both when run as root on Debian).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from lab.analysis import load
+from lab.analysis.compare import compare
+from lab.view import create_app
+
+REPO = Path(__file__).resolve().parent.parent
+MINIREPO = REPO / "tests/data/minirepo"
+MINI_SUITE = REPO / "tests/data/mini_suite.yaml"
+TEMPLATES = REPO / "tests/data/agent/templates.yaml"
+WRONG = {"mini-02", "mini-04"}          # the "sloppy" model answers these wrong
+
+
+def _call(req) -> str:
+    from lab.models.textcalls import hermes_call_text
+    return hermes_call_text("path_resolve", {"query": req.test.query})
+
+
+class Model:
+    """Calls path_resolve, then answers; wrong on WRONG when sloppy. `gate`: an Event the model
+    waits for before starting `gate_at` (the browser test holds a run in progress with it)."""
+
+    def __init__(self, sloppy: bool, gate: threading.Event | None = None, gate_at: str = "mini-04",
+                 delay: float = 0.0) -> None:
+        self.sloppy, self.gate, self.gate_at, self.delay = sloppy, gate, gate_at, delay
+
+    def __call__(self, req):
+        if self.delay:
+            time.sleep(self.delay)
+        if req.messages[-1].role != "tool":
+            if self.gate is not None and req.test.id == self.gate_at:
+                assert self.gate.wait(60), "the test never released the gated run"
+            return _call(req)
+        if self.sloppy and req.test.id in WRONG:
+            return "ANSWER: README.md"
+        return f"ANSWER: {req.test.expected[0].split('#')[0]}"
+
+
+def _run(results: Path, vocab: str, model, repeats: int = 1) -> Path:
+    from lab.config import compose
+    from lab.models import ScriptedBackend
+    from lab.run import run
+
+    cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
+                   f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false",
+                   "run.experiment=view", f"vocab={vocab}", f"run.repeats={repeats}"])
+    backend = ScriptedBackend({"name": "scripted"}, outputs=[model] * 400)
+    with open(os.devnull, "w") as devnull:
+        return Path(run(cfg, backend=backend, progress=False, out=devnull).run_dir)
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("view-results")
+    _run(root, "minimal", Model(sloppy=False), repeats=2)
+    _run(root, "maybe_exts", Model(sloppy=True), repeats=2)
+    return root
+
+
+@pytest.fixture(scope="module")
+def client(results):
+    return TestClient(create_app([results], min_interval=0))
+
+
+def _runs(results: Path) -> dict[str, str]:
+    """vocabulary -> run id"""
+    res = load([results], transcripts=False)
+    return dict(zip(res.runs["vocabulary"], res.runs["run_id"]))
+
+
+def _rows(html: str) -> dict[str, str]:
+    return {m.group(1): m.group(0) for m in re.finditer(r"<tr class='test' data-test='([^']+)'[^>]*>", html)}
+
+
+# -- HTTP ------------------------------------------------------------------------------------------
+
+def test_index_lists_runs_cells_with_every_repeat_and_no_problems(client, results):
+    r = client.get("/")
+    assert r.status_code == 200
+    ids = _runs(results)
+    for vocab, rid in ids.items():
+        assert f"/run/{rid}" in r.text and vocab in r.text
+    assert "<td>6, 6</td>" in r.text and "<td>4, 4</td>" in r.text       # score per repeat
+    cells = r.text.split("<h2>Cells</h2>")[1].split("<h2>")[0]
+    assert "maybe_exts" in cells and "4–4" in cells and "6.0" in cells and "4.0" in cells
+    assert "<h2>Problems</h2><p class='note'>none</p>" in r.text
+    assert "cdn" not in r.text.lower() and "https://" not in r.text      # everything is served here
+    assert client.get("/static/view.js").status_code == 200
+    css = client.get("/static/view.css")
+    assert css.status_code == 200 and ".sq{" in css.text and ".msg.tool" in css.text
+
+
+def test_matrix_rows_carry_what_the_filters_need_and_link_every_attempt(client, results):
+    html = client.get("/matrix").text
+    rows = _rows(html)
+    assert sorted(rows) == [f"mini-0{i}" for i in range(1, 7)]
+    for tid, tr in rows.items():
+        assert f"data-differ='{int(tid in WRONG)}'" in tr, tid
+        assert f"data-failing='{int(tid in WRONG)}'" in tr, tid
+    assert "data-category='B'" in rows["mini-02"] and "data-outcomes=' fail pass '" in rows["mini-02"]
+    for cid in ("f-differ", "f-failing", "f-category", "f-outcome", "f-search"):
+        assert f"id='{cid}'" in html
+    ids = _runs(results)
+    for rid in ids.values():                 # 6 tests x 2 repeats per column, each a link
+        assert len(re.findall(rf"href='/transcript\?run={rid}&amp;repeat=\d&amp;test=mini-0\d'", html)) == 12
+    assert "<th class='col'>maybe_exts</th>" in html and "<th class='col'>minimal</th>" in html
+
+
+def test_transcript_shows_messages_tool_json_and_tokens_per_field(client, results):
+    rid = _runs(results)["maybe_exts"]
+    r = client.get("/transcript", params={"run": rid, "repeat": 1, "test": "mini-02"})
+    assert r.status_code == 200
+    t = r.text
+    assert "data-live='0'" in t                                   # a found transcript stays still
+    assert ">fail</span>" in t and "ANSWER: README.md" in t
+    assert "path_resolve" in t and "&quot;query&quot;: &quot;invoce.go&quot;" in t   # the call's JSON
+    assert "returned" in t and "candidates" in t                 # the tool's result
+    assert re.search(r"\d+ tokens = candidates \d+", t)           # tokens per response field
+    assert "mini-01</a>" in t and "mini-03 →</a>" in t             # neighbours in the repeat
+    missing = client.get("/transcript", params={"run": rid, "repeat": 0, "test": "nope"})
+    assert missing.status_code == 200 and "Not in the transcript" in missing.text
+    assert client.get("/transcript", params={"run": rid, "repeat": "x"}).status_code == 400
+
+
+def test_compare_shows_the_labs_paired_comparison(client, results):
+    ids = _runs(results)
+    a, b = ids["minimal"], ids["maybe_exts"]
+    html = client.get("/compare", params={"a": a, "b": b}).text
+    res = load([results], transcripts=False)
+    c = compare(res.complete_tests, {"run_id": a}, {"run_id": b})
+    assert f"<td>{c.diff:+.1f}</td>" in html and c.diff == 2.0
+    assert f"<td>{c.ci_low:+.1f} … {c.ci_high:+.1f}</td>" in html
+    p = "–" if c.p_value is None else f"{c.p_value:.3f}"
+    assert f"<td>{p}</td>" in html and "the lab's one comparison" in html
+    assert "2 favour a, 0 favour b" in html
+    assert "mini-02" in html.split("Tests that differ")[1]
+
+
+def test_run_page_has_its_repeats_and_a_tests_by_repeat_matrix(client, results):
+    rid = _runs(results)["maybe_exts"]
+    html = client.get(f"/run/{rid}").text
+    assert "<td>4/6</td>" in html and "<th class='col'>repeat 0</th>" in html
+    assert client.get("/run/nope").status_code == 404
+
+
+def test_updates_while_a_run_appends_and_a_torn_line_never_breaks_it(tmp_path):
+    """Rows written after the page was served show up; a half-written row keeps the last
+    snapshot (marked writing) and appears when the line is whole."""
+    src = _run(tmp_path / "src", "minimal", Model(sloppy=True))
+    live_dir = tmp_path / "live" / "view" / src.name
+    shutil.copytree(src, live_dir)
+    record = json.loads((live_dir / "run.json").read_text())
+    record.update(status="running", ended_at=None, repeats=[])       # as in the middle of repeat 0
+    (live_dir / "run.json").write_text(json.dumps(record))
+    csv_lines = (src / "tests.csv").read_text().splitlines(keepends=True)
+    (live_dir / "tests.csv").write_text("".join(csv_lines[:3]))       # header + 2 rows
+    transcript = live_dir / "transcripts" / "repeat-0.jsonl"
+    t_lines = (src / "transcripts" / "repeat-0.jsonl").read_text().splitlines(keepends=True)
+    transcript.write_text("".join(t_lines[:3]))                       # session + 2 tests
+
+    client = TestClient(create_app([tmp_path / "live"], min_interval=0))
+    v0 = client.get("/api/version").json()["version"]
+    assert len(_rows(client.get("/matrix").text)) == 2
+    assert "repeat 0: 1/2 so far" in client.get("/").text
+
+    with (live_dir / "tests.csv").open("a") as f:                     # a row cut mid-write
+        f.write(csv_lines[3][:20])
+    page = client.get("/").text
+    assert "writing</span>" in page and "<h2>Problems</h2><p class='note'>none</p>" in page
+    assert len(_rows(client.get("/matrix").text)) == 2
+    at = {"run": src.name, "repeat": 0, "test": "mini-03"}
+    assert "Not in the transcript of repeat 0 yet" in client.get("/transcript", params=at).text
+    with (live_dir / "tests.csv").open("a") as f:
+        f.write(csv_lines[3][20:] + "".join(csv_lines[4:]))
+    with transcript.open("a") as f:                                   # its line follows, half first
+        f.write(t_lines[3][:50])
+    assert "Not in the transcript of repeat 0 yet" in client.get("/transcript", params=at).text
+    with transcript.open("a") as f:
+        f.write(t_lines[3][50:])
+    assert "query</th><td>billing config rust" in client.get("/transcript", params=at).text
+    assert client.get("/api/version").json()["version"] > v0
+    assert len(_rows(client.get("/matrix").text)) == 6
+    assert "writing</span>" not in client.get("/").text
+    frag = client.get("/matrix", params={"fragment": 1})
+    assert frag.text.startswith("<h1>") and int(frag.headers["X-Version"]) > v0
+
+
+def test_bad_run_folders_are_listed_as_problems(tmp_path, results):
+    root = tmp_path / "r"
+    shutil.copytree(results, root, symlinks=True)
+    bad = root / "view" / "broken"
+    bad.mkdir(parents=True)
+    (bad / "run.json").write_text("{not json")
+    odd = root / "view" / "odd"
+    shutil.copytree(next(p for p in (results / "view").iterdir() if (p / "run.json").is_file()), odd)
+    (odd / "tests.csv").write_text("nonsense,columns\n1,2\n")
+    client = TestClient(create_app([root, tmp_path / "missing", results], min_interval=0))
+    r = client.get("/")
+    assert r.status_code == 200
+    problems = r.text.split("<h2>Problems</h2>")[1]
+    assert problems.count("already loaded from") == 2           # the same runs again: named, not doubled
+    assert r.text.split("<h2>Cells</h2>")[1].count("<td>6, 6</td>") == 1
+    assert "broken" in problems and "corrupt run record" in problems
+    assert "odd" in problems and "unexpected columns" in problems
+    assert "missing" in problems
+    assert client.get("/matrix").status_code == 200 and client.get("/compare").status_code == 200
+
+
+def test_a_huge_transcript_is_paged_and_long_messages_cut(tmp_path, monkeypatch):
+    from lab.view import live, pages
+
+    run_dir = _run(tmp_path, "minimal", Model(sloppy=False))
+    path = run_dir / "transcripts" / "repeat-0.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    obj = json.loads(lines[1])
+    obj["messages"] = [{"role": "user", "content": f"message {i} " + "x" * (30_000 if i == 3 else 10)}
+                       for i in range(100)]
+    lines[1] = json.dumps(obj) + "\n"
+    path.write_text("".join(lines))
+    client = TestClient(create_app([tmp_path], min_interval=0))
+    rid = run_dir.name
+    t = client.get("/transcript", params={"run": rid, "repeat": 0, "test": obj["test_id"]}).text
+    assert f"100 messages; showing 1–{pages.MESSAGES_PER_PAGE}" in t
+    assert "message 0 " in t and f"message {pages.MESSAGES_PER_PAGE} " not in t
+    assert "more characters cut" in t and "1 long message(s) cut" in t
+    t3 = client.get("/transcript", params={"run": rid, "repeat": 0, "test": obj["test_id"], "page": 3}).text
+    assert "message 99 " in t3 and "message 0 " not in t3
+    monkeypatch.setattr(live, "LINE_CAP", 1000)                      # a line too large to open
+    client = TestClient(create_app([tmp_path], min_interval=0))
+    t = client.get("/transcript", params={"run": rid, "repeat": 0, "test": obj["test_id"]}).text
+    assert "read it with `lab show`" in t
+
+
+def test_sweeps_are_listed_with_their_cells_and_a_matrix_of_their_runs(tmp_path, results):
+    import os as _os
+
+    from lab.sweeps.cells import CellEntry, cell_name, link_run, write_entry
+
+    root = tmp_path / "r"
+    shutil.copytree(results, root)
+    sweep = root / "view" / ".sweeps" / "20261201T000000Z-abcdef"
+    run_dirs = sorted(p for p in (root / "view").iterdir() if (p / "run.json").is_file())
+    for num, d in enumerate(run_dirs):
+        cell = cell_name(num, f"vocab=v{num}")
+        link_run(sweep, cell, d)
+        write_entry(sweep, CellEntry(cell=cell, num=num, overrides=[f"vocab=v{num}"], swept=f"vocab=v{num}",
+                                     status="complete", run_dir=_os.path.relpath(d, sweep)))
+    write_entry(sweep, CellEntry(cell="02_vocab=bad", num=2, overrides=["vocab=bad"], swept="vocab=bad",
+                                 status="failed", error="InputError: no vocabulary 'bad'"))
+    (sweep / "cells" / "03_x.json").write_text("{torn")
+    client = TestClient(create_app([root], min_interval=0))
+    page = client.get("/").text
+    sweeps = page.split("<h2>Sweeps</h2>")[1].split("<h2>Problems</h2>")[0]
+    assert "20261201T000000Z-abcdef" in sweeps and "running or stopped" in sweeps
+    for d in run_dirs:
+        assert f"/run/{d.name}" in sweeps
+    assert "no vocabulary" in sweeps and "failed" in sweeps
+    assert "unreadable sweep cell entry" in page.split("<h2>Problems</h2>")[1]
+    assert len(_runs(root)) == 2                       # links under .sweeps are not runs twice
+    m = client.get("/matrix", params={"sweep": str(sweep)}).text
+    assert "2 run(s)" in m and len(_rows(m)) == 6
+
+
+def test_the_viewer_reads_run_artifacts_without_loading_the_agent_loop():
+    code = ("import sys, lab.view; print([m for m in sys.modules if m.startswith(('lab.agent.loop', "
+            "'lab.models', 'lab.tools', 'lab.pathfinder', 'lab.vocab'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_view_binds_127_0_0_1_by_default():
+    from lab.cli.view import view
+    assert {p.name: p.default for p in view.params}["host"] == "127.0.0.1"
+
+
+# -- a real browser ---------------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+
+@pytest.fixture
+def browser():
+    """Headless chromium through chromedriver; skips (saying what is missing) before anything starts."""
+    if not CHROMIUM or not CHROMEDRIVER:
+        pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium "
+                    "chromium-driver; scripts/install.sh does it as root): "
+                    f"chromium {'found' if CHROMIUM else 'missing'}, chromedriver "
+                    f"{'found' if CHROMEDRIVER else 'missing'}")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a dev dependency: "
+                                    "pip install -e '.[dev]'")
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--window-size=1400,1000"):
+        opts.add_argument(a)
+    # the driver path is given, so Selenium Manager never looks for (or downloads) one
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
+    yield driver
+    driver.quit()
+
+
+def _wait(cond, timeout: float = 20, what: str = ""):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            v = cond()
+        except Exception:          # the page is being swapped under us: look again
+            v = None
+        if v:
+            return v
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def lab_view(tmp_path):
+    """`lab view RESULTS --port 0` as a user starts it; yields (results, base URL)."""
+    results = tmp_path / "results"
+    results.mkdir()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-c", "from lab.cli import main; main()", "view", str(results),
+                             "--port", "0"], stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stderr.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert m, f"lab view said {line!r}"
+        yield results, f"http://127.0.0.1:{m.group(1)}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcript(browser, lab_view):
+    from selenium.webdriver.common.by import By
+
+    results, url = lab_view
+    driver = browser
+    gate = threading.Event()
+    worker = None
+    try:
+        base = _run(results, "minimal", Model(sloppy=False))                     # a finished baseline
+        driver.get(url + "/matrix")
+        _wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "tr.test")) == 6, what="the baseline's rows")
+
+        out: dict = {}
+        worker = threading.Thread(target=lambda: out.update(dir=_run(
+            results, "maybe_exts", Model(sloppy=True, gate=gate, delay=0.05))), daemon=True)
+        worker.start()
+        # the new run's column fills in while the run is held before mini-04
+        _wait(lambda: driver.find_elements(By.XPATH, "//th[@class='col' and text()='maybe_exts']"),
+              what="the live run's column")
+        _wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "a.sq.running")) == 3,
+              what="three in-progress attempts (mini-01..03)")
+        driver.find_element(By.ID, "f-differ").click()                          # only differing
+        _wait(lambda: [r.get_attribute("data-test") for r in driver.find_elements(By.CSS_SELECTOR, "tr.test")
+                       if r.is_displayed()] == ["mini-02"], what="only mini-02 differing so far")
+        gate.set()                                                               # let the run finish
+        worker.join(30)
+        assert not worker.is_alive()
+        _wait(lambda: not driver.find_elements(By.CSS_SELECTOR, "a.sq.running"), what="the run to complete")
+        assert driver.find_element(By.ID, "f-differ").is_selected()              # kept across refreshes
+        _wait(lambda: [r.get_attribute("data-test") for r in driver.find_elements(By.CSS_SELECTOR, "tr.test")
+                       if r.is_displayed()] == sorted(WRONG), what="the differing tests mini-02, mini-04")
+        assert "2 of 6 tests" in driver.find_element(By.ID, "f-count").text
+
+        live_id = out["dir"].name
+        square = driver.find_element(By.CSS_SELECTOR, f"tr[data-test='mini-04'] a.sq[href*='{live_id}']")
+        square.click()
+        _wait(lambda: "mini-04" in driver.find_element(By.TAG_NAME, "h1").text, what="the transcript page")
+        page = driver.find_element(By.ID, "live").text
+        assert "fail" in page and "path_resolve" in page and "ANSWER: README.md" in page
+        assert "tokens = candidates" in page
+
+        driver.get(url + "/")                                                   # the run list
+        _wait(lambda: live_id in driver.page_source and base.name in driver.page_source, what="both runs")
+    finally:
+        gate.set()
+        if worker is not None:
+            worker.join(30)
