@@ -51,6 +51,7 @@ class CellEntry:
     ended_at: float | None = None
     host: str | None = None
     pid: int | None = None
+    job: str | None = None             # the Slurm job of the cell (<array job>_<task>), when on Slurm
 
     def to_dict(self) -> dict:
         return asdict(self)
