@@ -9,6 +9,7 @@ vocabulary that hid the paths would show here).
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, Mapping
 
 from lab.models.base import (AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
@@ -35,15 +36,20 @@ def best_path(response: str) -> str | None:
 
 class ToolFollowerBackend(ModelBackend):
     backend = "tool_follower"
-    SETTINGS = frozenset({"use_intent"})
+    SETTINGS = frozenset({"use_intent", "turn_delay_s"})
     requires_tools = (TOOL,)
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         super().__init__(cfg)
         self.use_intent = bool(self.cfg.get("use_intent", True))
+        # for tests only (never in a config file): a slow but deterministic model, e.g. to cancel a
+        # Slurm job in the middle of a run; out of the fingerprint (lab.runs.fingerprint)
+        self.turn_delay_s = float(self.cfg.get("turn_delay_s") or 0.0)
 
     def chat(self, request: ChatRequest) -> AssistantTurn:
         test = request.test
+        if self.turn_delay_s > 0:
+            time.sleep(self.turn_delay_s)
         if test is None:
             raise FatalModelError("tool_follower answers suite tests only (no test in the request)")
         # the messages of the current test: everything after its user message
