@@ -2,7 +2,7 @@
 # A one-node Slurm cluster on this machine, for the Slurm tests and for trying a sweep before a
 # real cluster:
 #
-#   eval "$(bash scripts/slurm-local.sh start)"    # prints: export SLURM_CONF=<dir>/slurm.conf
+#   eval "$(bash scripts/slurm-local.sh start)"    # prints: export SLURM_CONF=... SLURM_LOCAL_DIR=...
 #   lab run -m vocab=minimal,maybe_exts model=tool_follower hydra/launcher=slurm_lab \
 #       hydra.launcher.cpus_per_task=1 hydra.launcher.mem_gb=1
 #   bash scripts/slurm-local.sh status
@@ -14,7 +14,9 @@
 # TaskPlugin=task/none (no cgroups), one node with this machine's hostname and CPUs, one partition,
 # accounting disabled. It starts munged, slurmctld and slurmd as its own processes (pid files in
 # that folder; every daemon runs under `nice -n ${SLURM_LOCAL_NICE:-10}`, and so do the jobs),
-# and waits (at most SLURM_LOCAL_TIMEOUT s, default 60) until `sinfo` shows the node idle.
+# and waits (at most SLURM_LOCAL_TIMEOUT s, default 60) until `sinfo` shows the node idle. Ports:
+# the first free pair from 6817 (another cluster on this machine keeps its own), or
+# SLURM_LOCAL_CTLD_PORT / SLURM_LOCAL_SLURMD_PORT. Started twice on one folder, it reuses it.
 # stop: ends exactly the processes whose pid files it wrote (and nothing else), then removes the
 # folder. Exit codes: 0 ok; 1 could not start (the reason on stderr); 3 cannot start here at all
 # (not root, or no slurm and no apt-get): the tests skip on 3 and say why.
@@ -23,8 +25,8 @@ set -euo pipefail
 DIR="${SLURM_LOCAL_DIR:-${TMPDIR:-/tmp}/vocab-lab-slurm}"
 NICE="${SLURM_LOCAL_NICE:-10}"
 TIMEOUT="${SLURM_LOCAL_TIMEOUT:-60}"
-CTLD_PORT="${SLURM_LOCAL_CTLD_PORT:-6817}"
-SLURMD_PORT="${SLURM_LOCAL_SLURMD_PORT:-6818}"
+CTLD_PORT="${SLURM_LOCAL_CTLD_PORT:-}"        # empty: the first free of 6817, 6827, ...
+SLURMD_PORT="${SLURM_LOCAL_SLURMD_PORT:-}"    # empty: the port after slurmctld's
 DAEMONS=(slurmd slurmctld munged)          # stop order
 
 say() { echo "[slurm-local] $*" >&2; }
@@ -54,6 +56,19 @@ install_missing() {
         { DEBIAN_FRONTEND=noninteractive nice -n "$NICE" apt-get update -q >>"$DIR/apt.log" 2>&1 &&
           DEBIAN_FRONTEND=noninteractive nice -n "$NICE" apt-get install -y -q "${need[@]}" >>"$DIR/apt.log" 2>&1; } ||
         die "cannot start: apt-get install ${need[*]} failed (see $DIR/apt.log)"
+}
+
+port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+pick_ports() {   # another cluster on this machine (a developer's, CI's) keeps its ports
+    local p
+    if [[ -z "$CTLD_PORT" ]]; then
+        for p in $(seq 6817 10 7807); do
+            if ! port_busy "$p" && ! port_busy $((p + 1)); then CTLD_PORT=$p; break; fi
+        done
+        [[ -n "$CTLD_PORT" ]] || die "no free port pair between 6817 and 7808"
+    fi
+    [[ -n "$SLURMD_PORT" ]] || SLURMD_PORT=$((CTLD_PORT + 1))
 }
 
 write_config() {
@@ -151,13 +166,19 @@ cmd_start() {
         die "cannot start: a local cluster needs root (slurmd runs jobs as their users)" 3
     fi
     install_missing
+    if alive slurmctld && alive slurmd && [[ -f "$DIR/slurm.conf" ]]; then
+        say "already running from $DIR (its own start; 'stop' ends it)"
+        echo "export SLURM_CONF=$DIR/slurm.conf SLURM_LOCAL_DIR=$DIR"
+        return 0
+    fi
+    pick_ports
     write_config
     start_munged
     start_daemon slurmctld
     start_daemon slurmd
     wait_idle
-    say "up: node $(hostname -s), $(nproc) CPUs, partition local (logs in $DIR/log)"
-    echo "export SLURM_CONF=$DIR/slurm.conf"
+    say "up: node $(hostname -s), $(nproc) CPUs, partition local, ports $CTLD_PORT/$SLURMD_PORT (logs in $DIR/log)"
+    echo "export SLURM_CONF=$DIR/slurm.conf SLURM_LOCAL_DIR=$DIR"
 }
 
 cmd_stop() {
@@ -184,7 +205,7 @@ cmd_status() {
         else echo "$name: not running"; rc=1; fi
     done
     [[ -f "$DIR/slurm.conf" ]] && SLURM_CONF="$DIR/slurm.conf" sinfo 2>&1 || true
-    [[ $rc -eq 0 ]] && echo "export SLURM_CONF=$DIR/slurm.conf"
+    [[ $rc -eq 0 ]] && echo "export SLURM_CONF=$DIR/slurm.conf SLURM_LOCAL_DIR=$DIR"
     return $rc
 }
 

@@ -55,7 +55,7 @@ def slurm_cluster(tmp_path_factory):
     if r.returncode == 3:
         pytest.skip(f"no local Slurm cluster here: {r.stderr.strip().splitlines()[-1]}")
     assert r.returncode == 0, f"scripts/slurm-local.sh start failed:\n{r.stderr}"
-    conf = r.stdout.strip().rsplit("=", 1)[-1]
+    [conf] = [w.split("=", 1)[1] for w in r.stdout.split() if w.startswith("SLURM_CONF=")]
     old = os.environ.get("SLURM_CONF")
     os.environ["SLURM_CONF"] = conf          # sbatch, squeue and the jobs (submitit exports all)
     try:
