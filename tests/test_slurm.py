@@ -242,3 +242,15 @@ def test_sacct_warnings_of_a_cluster_without_accounting_are_said_once(capsys):
     assert quiet_sacct() is f and f.seen == seen + 5
     err = capsys.readouterr().err
     assert err.count("Bypassing sacct error") == 0 and err.count("sacct is not available") <= 1
+
+
+def test_the_queue_view_keeps_pending_ranges_as_listed_and_names_their_reason(monkeypatch):
+    from lab.sweeps import slurm
+    out = "12_0|RUNNING|None\n12_1|CANCELLED|None\n12_[2-3%4]|PENDING|PartitionTimeLimit\n"
+    monkeypatch.setattr(slurm.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 0, out, ""))
+    q = slurm.read_queue(["12_0", "12_1", "12_2", "12_3"])
+    assert q.states == {"12_0": "RUNNING", "12_1": "CANCELLED"} and q.listed == {"12"}
+    assert q.pending_reasons == {"12_[2-3%4]": "PartitionTimeLimit"}
+    assert "timeout_min" in slurm.NEVER_STARTS["PartitionTimeLimit"]
+    monkeypatch.setattr(slurm.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 1, "", "down"))
+    assert slurm.read_queue(["12_0"]) is None          # no answer: nothing is decided

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -46,6 +47,8 @@ ENDED = {"COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_F
 #: a job over without its result file: how long to wait for the file (slow shared filesystems)
 RESULT_GRACE_S = 15.0
 POLL_S = 1.0
+#: how often the queue is asked (squeue is one RPC to slurmctld: not every second)
+QUEUE_EVERY_S = 3.0
 #: exit code when sbatch refuses the jobs (a bad launcher setting, like any bad input)
 REFUSED_EXIT = 2
 
@@ -113,24 +116,44 @@ def explain_rejection(stderr: str, params: dict[str, Any], sinfo=_sinfo) -> str:
 
 # -- job states without accounting -----------------------------------------------------------------
 
-def slurm_states(job_ids: Sequence[str]) -> dict[str, str]:
-    """`<job>_<task>` (and plain job ids) -> Slurm state, from `squeue -t all` (no accounting
-    needed; finished jobs stay listed for the cluster's MinJobAge, 300 s by default). Tasks of an
-    array still pending together are listed as `<job>_[2-3]`: left out (they have not started)."""
+@dataclass
+class Queue:
+    """What `squeue -t all` says about the sweep's array jobs (no accounting needed; finished
+    jobs stay listed for the cluster's MinJobAge, 300 s by default)."""
+    states: dict[str, str]          # "<job>_<task>" -> state, for tasks listed one by one
+    listed: set[str]                # array job ids listed in any form (pending ranges: "12_[2-3]")
+    pending_reasons: dict[str, str]  # a pending line -> its reason (PartitionTimeLimit, ...)
+
+
+def read_queue(job_ids: Sequence[str]) -> Queue | None:
+    """The queue's view of these jobs; None when squeue did not answer (then nothing is decided)."""
     main = sorted({j.split("_")[0] for j in job_ids})
-    if not main:
-        return {}
     try:
-        out = subprocess.run(["squeue", "-h", "-t", "all", "-j", ",".join(main), "-o", "%i|%T"],
+        out = subprocess.run(["squeue", "-h", "-t", "all", "-j", ",".join(main), "-o", "%i|%T|%r"],
                              capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
-        return {}
-    states = {}
+        return None
+    if out.returncode != 0:
+        return None
+    q = Queue(states={}, listed=set(), pending_reasons={})
     for line in out.stdout.splitlines():
-        jid, _, state = line.strip().partition("|")
-        if jid and "[" not in jid:
-            states[jid] = state.strip().split()[0] if state.strip() else "UNKNOWN"
-    return states
+        jid, state, reason = (line.strip().split("|") + ["", ""])[:3]
+        if not jid:
+            continue
+        q.listed.add(jid.split("_")[0])
+        if "[" not in jid:
+            q.states[jid] = state.strip() or "UNKNOWN"
+        if state.strip() == "PENDING" and reason.strip():
+            q.pending_reasons[jid] = reason.strip()
+    return q
+
+
+#: pending reasons after which a job never starts by itself: the setting to look at
+NEVER_STARTS = {"PartitionTimeLimit": "hydra.launcher.timeout_min", "PartitionNodeLimit": "hydra.launcher.nodes",
+                "ReqNodeNotAvail": "hydra.launcher.partition", "PartitionDown": "hydra.launcher.partition",
+                "InvalidAccount": "hydra.launcher.account", "InvalidQOS": "hydra.launcher.qos",
+                "QOSMaxWallDurationPerJobLimit": "hydra.launcher.timeout_min",
+                "AssocMaxWallDurationPerJobLimit": "hydra.launcher.timeout_min"}
 
 
 class _OneSacctLine(logging.Filter):
@@ -204,26 +227,38 @@ class LabSlurmLauncher(SlurmLauncher):
         return executor
 
     def _wait(self, jobs: list, job_params: list, sweep_dir: Path) -> list[JobReturn]:
+        """Results as they appear (checked every POLL_S); the queue every QUEUE_EVERY_S, to find
+        jobs that ended without one."""
         results: dict[int, JobReturn] = {}
         ended_at: dict[int, float] = {}
-        while len(results) < len(jobs):
-            states = None
+        said: set[str] = set()
+        next_queue = time.time() + QUEUE_EVERY_S
+        while True:
             for i, job in enumerate(jobs):
-                if i in results:
-                    continue
-                if job.paths.result_pickle.exists():
+                if i not in results and job.paths.result_pickle.exists():
                     results[i] = self._collect(job, job_params[i], sweep_dir)
-                    continue
-                if states is None:
-                    states = slurm_states([j.job_id for j in jobs])
-                state = states.get(job.job_id)
-                if state in ENDED:
-                    first = ended_at.setdefault(i, time.time())
-                    if time.time() - first >= (RESULT_GRACE_S if state == "COMPLETED" else 2.0):
-                        results[i] = self._lost(job, job_params[i], sweep_dir, state)
-            if len(results) < len(jobs):
-                time.sleep(POLL_S)
-        return [results[i] for i in range(len(jobs))]
+            if len(results) == len(jobs):
+                return [results[i] for i in range(len(jobs))]
+            q = read_queue([j.job_id for j in jobs]) if time.time() >= next_queue else None
+            if q is not None:
+                next_queue = time.time() + QUEUE_EVERY_S
+                for jid, reason in q.pending_reasons.items():
+                    if reason in NEVER_STARTS and reason not in said:
+                        said.add(reason)
+                        print(f"[slurm] {jid} is pending ({reason}): it will not start as asked; "
+                              f"look at {NEVER_STARTS[reason]} (scancel {jid.split('_')[0]} and re-run)",
+                              file=sys.stderr)
+                for i, job in enumerate(jobs):
+                    if i in results:
+                        continue
+                    state = q.states.get(job.job_id)
+                    if state is None and job.job_id.split("_")[0] not in q.listed:
+                        state = "UNKNOWN (no longer in squeue)"
+                    if state in ENDED or (state or "").startswith("UNKNOWN ("):
+                        first = ended_at.setdefault(i, time.time())
+                        if time.time() - first >= (RESULT_GRACE_S if state == "COMPLETED" else 1.0):
+                            results[i] = self._lost(job, job_params[i], sweep_dir, state)
+            time.sleep(POLL_S)
 
     def _collect(self, job: Any, params: tuple, sweep_dir: Path) -> JobReturn:
         """The job's JobReturn; a job that raised outside the cell becomes a failed cell."""
