@@ -122,6 +122,47 @@ def test_rerunning_a_sweep_with_resume_continues_its_own_cells(tmp_path):
     assert len(runs) == 2
 
 
+SMALL = ["model=tool_follower", f"suite.file={MINI_SUITE}", "corpus=dir", f"corpus.root={MINIREPO}",
+         "resolver.semantic.enabled=false", "run.progress=false"]
+
+
+def test_cells_with_their_own_experiment_are_all_in_one_sweep_folder_and_so_is_its_resume(tmp_path):
+    # each experiment config sets its own run.experiment: the runs go to results/<experiment>/,
+    # the sweep folder stays the sweep's own (the common settings' experiment, `default`)
+    args = ["-m", "+experiment=lexiopt4,alike", *SMALL, f"run.results_dir={tmp_path / 'results'}"]
+    res = lab_run(*args)
+    assert res.exit_code == 0, res.output + res.stderr
+    sweep = the_sweep(tmp_path, "default")
+    summary = json.loads((sweep / "summary.json").read_text())
+    assert [c["swept"] for c in summary["cells"]] == ["+experiment=lexiopt4", "+experiment=alike"]
+    assert all(c["status"] == "complete" and c["scores"] == [6] for c in summary["cells"])
+    assert sorted(read_record(sweep / e.run_dir).experiment for e in read_entries(sweep)) == \
+        ["alike", "lexiopt4"]
+    assert not (tmp_path / "results/lexiopt4/.sweeps").exists()
+    assert "2 cells, 2 complete" in (sweep / "summary.md").read_text()
+    assert (sweep / "report/report.md").is_file()
+    res = lab_run(*args, "run.resume=true")                      # the same sweep, resumed
+    assert res.exit_code == 0, res.output + res.stderr
+    assert the_sweep(tmp_path, "default") == sweep
+    summary = json.loads((sweep / "summary.json").read_text())
+    assert [(c["swept"], c["action"]) for c in summary["cells"]] == \
+        [("+experiment=lexiopt4", "done"), ("+experiment=alike", "done")]
+
+
+def test_cells_with_their_own_results_folder_and_model_are_all_in_the_summary(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    conf = configs_with_script(tmp_path)
+    res = lab_run("-m", *SMALL, f"hydra.searchpath=[file://{conf}]", "run.experiment=mixed",
+                  "model=tool_follower,scripted_mini", f"prompt.file={TEMPLATES}", "suite.limit=2",
+                  f"run.results_dir={tmp_path / 'a'},{tmp_path / 'b'}")
+    assert res.exit_code == 0, res.output + res.stderr
+    sweep = the_sweep(tmp_path, "mixed")               # results/ of the working directory
+    summary = json.loads((sweep / "summary.json").read_text())
+    assert len(summary["cells"]) == 4 and summary["failed"] == []
+    homes = sorted(str((sweep / c["run_dir"]).resolve().parent.parent.name) for c in summary["cells"])
+    assert homes == ["a", "a", "b", "b"]
+
+
 def test_submitit_local_runs_a_small_sweep(tmp_path):
     pytest.importorskip("hydra_plugins.hydra_submitit_launcher")
     res = lab_run("-m", *common(tmp_path, "sub"), "model=tool_follower", "suite.limit=2",

@@ -5,7 +5,8 @@ output folder and logging setup are switched off (the run writes results/<experi
 an argument of yours for the same hydra.* key replaces the default.
 
 A sweep (`-m`) keeps its folder at results/<experiment>/.sweeps/<UTC time>-<hash of the sweep's
-arguments>/ (lab/sweeps/cells.py): multirun.yaml, one manifest entry and one link per cell, and,
+arguments>/ (lab/sweeps/cells.py), fixed once for the whole sweep from its common (non-swept)
+settings, so cells with different experiments or results folders still share it: multirun.yaml, one manifest entry and one link per cell, and,
 when the last cell is done, summary.md, summary.json and report/ (lab/sweeps/callback.py). With
 `run.resume=true` the latest folder of the same sweep is reused and each cell continues its run.
 Exit code of a sweep: 0 when every cell is complete, 3 when some cell failed (the summary lists
@@ -32,18 +33,25 @@ def hydra_argv(args: list[str]) -> list[str]:
     """The user's arguments with HYDRA_DEFAULTS joined to their overrides (Hydra wants the
     overrides together); a default whose key the user sets is left out. In a sweep, the cell
     folder names keep only the swept keys (hydra.job.config.override_dirname.exclude_keys)."""
-    from lab.sweeps.cells import new_sweep_id
+    from lab.sweeps.cells import new_sweep_id, sweep_folder
 
     keys = {a.split("=", 1)[0].lstrip("+~") for a in args if "=" in a}
-    defaults = [d.replace("SWEEP_ID", new_sweep_id(args)) for d in HYDRA_DEFAULTS
-                if d.split("=", 1)[0] not in keys]
-    if ("-m" in args or "--multirun" in args) and \
-            "hydra.job.config.override_dirname.exclude_keys" not in keys:
+    multirun = "-m" in args or "--multirun" in args
+    folder = sweep_folder(args) if multirun and "hydra.sweep.dir" not in keys else None
+    defaults = [(_quoted("hydra.sweep.dir", folder) if folder and d.startswith("hydra.sweep.dir=")
+                 else d.replace("SWEEP_ID", new_sweep_id(args)))
+                for d in HYDRA_DEFAULTS if d.split("=", 1)[0] not in keys]
+    if multirun and "hydra.job.config.override_dirname.exclude_keys" not in keys:
         fixed = _fixed_keys(args)
         if fixed:
             defaults.append("hydra.job.config.override_dirname.exclude_keys=[" + ",".join(fixed) + "]")
     first = next((i for i, a in enumerate(args) if "=" in a and not a.startswith("-")), len(args))
     return [*args[:first], *defaults, *args[first:]]
+
+
+def _quoted(key: str, value: object) -> str:
+    """`key='value'` for a Hydra override (a path with spaces, commas or `=` stays one value)."""
+    return "%s='%s'" % (key, str(value).replace("'", "\\'"))
 
 
 def _fixed_keys(args: list[str]) -> list[str]:
@@ -70,6 +78,7 @@ def hydra_main(args: list[str]) -> None:
     from lab.sweeps.job import hydra_task
 
     main = hydra.main(config_path=str(CONFIG_DIR), config_name="config", version_base="1.3")(hydra_task)
+    _register_launchers()
     argv = hydra_argv(args)
     saved = sys.argv
     sys.argv = ["lab run", *argv]
@@ -144,6 +153,16 @@ def split_format(args: list[str]) -> list[str]:
             raise click.BadParameter(f"must be text or json, got {value!r}", param_hint="--format")
         out.append(f"run.summary={value}")
     return out
+
+
+def _register_launchers() -> None:
+    """hydra/launcher=slurm_lab: Hydra's namespace scan misses it in an editable install."""
+    try:
+        from hydra.core.plugins import Plugins
+        from hydra_plugins.lab_slurm_launcher import LabSlurmLauncher
+    except ImportError:          # hydra-submitit-launcher missing: Hydra says so when it is asked for
+        return
+    Plugins.instance().register(LabSlurmLauncher)
 
 
 @click.command("run", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,

@@ -9,7 +9,10 @@ vocabulary that hid the paths would show here).
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+import time
+from typing import Annotated, Any, Mapping
+
+from pydantic import Field
 
 from lab.models.base import (ModelSettings, AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
                              ModelIdentity, ToolCall, ToolSchema, approx_prompt_tokens)
@@ -35,6 +38,9 @@ def best_path(response: str) -> str | None:
 
 class ToolFollowerSettings(ModelSettings):
     use_intent: bool                       # pass the test's intent as intent_text
+    #: tests only (the Slurm cancel test): sleep this long before each turn; in no config file
+    #: and out of the fingerprint (the answers are the same)
+    turn_delay_s: Annotated[float, Field(ge=0)] | None = None
 
 
 class ToolFollowerBackend(ModelBackend):
@@ -45,9 +51,14 @@ class ToolFollowerBackend(ModelBackend):
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         super().__init__(cfg)
         self.use_intent = bool(self.cfg.get("use_intent", True))
+        # for tests only (never in a config file): a slow but deterministic model, e.g. to cancel a
+        # Slurm job in the middle of a run; out of the fingerprint (lab.runs.fingerprint)
+        self.turn_delay_s = float(self.cfg.get("turn_delay_s") or 0.0)
 
     def chat(self, request: ChatRequest) -> AssistantTurn:
         test = request.test
+        if self.turn_delay_s > 0:
+            time.sleep(self.turn_delay_s)
         if test is None:
             raise FatalModelError("tool_follower answers suite tests only (no test in the request)")
         # the messages of the current test: everything after its user message

@@ -36,6 +36,7 @@ MODEL_SETTINGS_OUT = {
     "llama_cpp": {"path", "path_hint", "n_threads", "verbose", "extra_buffers",
                   "seed"},        # the run's seed replaces it (repeat k: run.seed + k)
     "openai": {"base_url", "api_key_env", "max_retries", "backoff_s", "request_timeout_s"},
+    "tool_follower": {"turn_delay_s"},     # a test's slow model: the answers are the same
 }
 #: Config keys that describe rather than define (vocab/tools files).
 DESCRIPTIVE = {"name", "about"}

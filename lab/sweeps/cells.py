@@ -51,6 +51,7 @@ class CellEntry:
     ended_at: float | None = None
     host: str | None = None
     pid: int | None = None
+    job: str | None = None             # the Slurm job of the cell (<array job>_<task>), when on Slurm
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -124,6 +125,34 @@ def resolve_sweep_id(results_dir: Any, experiment: Any, new_id: str, resume: Any
     p = Path(str(results_dir)) / str(experiment) / ".sweeps"
     old = sorted(d.name for d in p.glob(f"*-{h}") if d.is_dir()) if p.is_dir() else []
     return old[-1] if old else new_id
+
+
+def sweep_folder(args: list[str]) -> Path | None:
+    """The sweep folder of `lab run -m ARGS`, fixed once in the launching process.
+
+    The folder must not depend on anything that differs per cell: each job composes its own config
+    (with its own `+experiment=`, `run.experiment`, `run.results_dir`), so a folder interpolated
+    from them would be a different folder per cell, and the summary, which reads the launcher's,
+    would find "0 cells". It is `<results_dir>/<experiment>/.sweeps/<id>` of the sweep's common
+    settings: the config composed from the overrides that are not swept (an experiment swept per
+    cell gives `run.experiment`'s default, `default`). None when those overrides do not compose
+    (Hydra then reports the error itself)."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    from lab.config import compose
+
+    given = [a for a in args if "=" in a and not a.startswith("-")]
+    try:
+        parsed = OverridesParser.create().parse_overrides(given)
+        common = [o.input_line for o in parsed if not o.is_sweep_override()
+                  and (not o.key_or_group.startswith("hydra") or o.key_or_group == "hydra.searchpath")]
+        cfg = compose(common)
+        results_dir, experiment = str(cfg.run.results_dir), str(cfg.run.experiment)
+        resume = cfg.run.get("resume", False)
+    except Exception:
+        return None
+    sweep_id = resolve_sweep_id(results_dir, experiment, new_sweep_id(args), resume)
+    return Path(results_dir).absolute() / experiment / ".sweeps" / sweep_id
 
 
 def register_resolver() -> None:

@@ -62,7 +62,7 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
     name = cell_name(num, swept)
     old = _old_entry(sweep_dir, name)
     entry = CellEntry(cell=name, num=num, overrides=list(hc.overrides.task), swept=swept,
-                      host=socket.gethostname(), pid=os.getpid())
+                      host=socket.gethostname(), pid=os.getpid(), job=slurm_job())
     resume_dir = None
     if old is not None and old.run_dir and bool(cfg.run.get("resume", False)):
         resume_dir = (sweep_dir / old.run_dir).resolve()
@@ -83,8 +83,9 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
             out = run(cfg, resume_dir=resume_dir, on_run_dir=on_run_dir)
         on_run_dir(out.run_dir)
         entry.status, entry.action = out.record.status, out.action
-    except KeyboardInterrupt:
-        entry.status, entry.error = "interrupted", "KeyboardInterrupt"
+    except KeyboardInterrupt as e:     # Ctrl-C, or SIGTERM (on Slurm: scancel, time limit, preemption)
+        from lab.run import Terminated
+        entry.status, entry.error = "interrupted", "SIGTERM" if isinstance(e, Terminated) else "KeyboardInterrupt"
         _finish(sweep_dir, entry)
         raise
     except BaseException as e:        # a failing cell never stops the others
@@ -101,6 +102,12 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
               file=sys.stderr)
     _finish(sweep_dir, entry)
     return entry.to_dict()
+
+
+def slurm_job() -> str | None:
+    """`<array job>_<task>` (or the job id) when this process is a Slurm job, else None."""
+    array, task = os.environ.get("SLURM_ARRAY_JOB_ID"), os.environ.get("SLURM_ARRAY_TASK_ID")
+    return f"{array}_{task}" if array and task else os.environ.get("SLURM_JOB_ID")
 
 
 def _finish(sweep_dir: Path, entry: CellEntry) -> None:

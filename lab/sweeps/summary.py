@@ -10,6 +10,7 @@ whole sweep (lab.analysis.report).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,7 +155,7 @@ def format_summary(s: SweepSummaryResult) -> str:
         for r in s.failed:
             where = f"{s.sweep_dir / r['traceback']}" if r.get("traceback") else "no traceback"
             lines.append(f"- `{r['cell']}` ({r['status']}): {r.get('error') or 'no error recorded'} "
-                         f"— traceback: {where}" + (f"; run: {s.sweep_dir / r['run_dir']}"
+                         f"— traceback: {where}" + (f"; run: {os.path.normpath(s.sweep_dir / r['run_dir'])}"
                                                    if r.get("run_dir") else ""))
     lines.append("")
     if s.report:
