@@ -376,3 +376,128 @@ def test_eval_resolver_prints_metrics_when_saving_fails(tmp_path, monkeypatch):
 
 if not hasattr(os, "mkfifo"):  # pragma: no cover
     pytestmark = pytest.mark.skip("needs a POSIX host")
+
+
+# -- 5. infrastructure failures: the run ends failed, resume retries exactly those tests -------------
+
+def _failing_once(ids: set[str], log: list | None = None):
+    """A scripted model whose first turn of each test in `ids` is a server failure."""
+    from lab.models.base import BackendAPIError
+    from test_runs_support import scripted
+    backend = scripted(log=log)
+    solver = backend.queue[0]
+    left = set(ids)
+
+    def turn(req):
+        if req.test.id in left:
+            left.discard(req.test.id)
+            return BackendAPIError("HTTP 503 after 4 attempts", attempts=4)
+        return solver(req)
+
+    backend.queue.clear()
+    backend.enqueue([turn] * 500)
+    return backend
+
+
+def test_unreachable_server_run_is_failed_exit_3_and_resumable(tmp_path):
+    from lab.runs.record import read_record
+    from test_runs_support import common_args, run_dirs
+    args = ["model=openai", "model.base_url=http://127.0.0.1:9/v1", "model.model=x",
+            *common_args(tmp_path)]
+    r = CliRunner().invoke(main, ["run", *args])
+    assert r.exit_code == 3, r.output
+    (run_dir,) = run_dirs(tmp_path)
+    rec = read_record(run_dir)
+    assert rec.status == "failed" and "6 of 6" in rec.error and "api_error 6" in rec.error
+    assert "infrastructure (not the model): api_error 6" in r.output
+    # resume (and run.resume=true) try again instead of saying "nothing to run"
+    again = CliRunner().invoke(main, ["resume", str(run_dir)])
+    assert again.exit_code == 3 and "nothing to resume" not in again.output
+    assert read_record(run_dir).events[-2]["retried_tests"] == 6
+    again = CliRunner().invoke(main, ["run", *args, "run.resume=true"])
+    assert again.exit_code == 3 and "nothing to run" not in again.output
+    assert len(run_dirs(tmp_path)) == 1
+
+
+def test_isolated_resume_retries_exactly_the_infrastructure_failures(tmp_path):
+    from lab.run import resume, run
+    from lab.runs.record import read_record, read_tests_csv, read_transcript, transcript_path
+    from test_runs_support import MINI_IDS, scripted_cfg
+    cfg = scripted_cfg(tmp_path, "agent.session=isolated")
+    out = run(cfg, backend=_failing_once({"mini-02", "mini-05"}), out=open(os.devnull, "w"))
+    run_dir = out.run_dir
+    assert out.record.status == "failed"
+    rep = out.record.repeats[0]
+    assert rep.infrastructure == {"api_error": 2} and rep.score == 4
+    before = {r.test_id: r for r in read_tests_csv(run_dir / "tests.csv")}
+    log: list = []
+    from test_runs_support import scripted
+    back = resume(run_dir, backend=scripted(log=log), out=open(os.devnull, "w"))
+    assert log == ["mini-02", "mini-05"]                     # exactly the two, nothing else
+    assert back.record.status == "complete" and back.record.repeats[0].score == 6
+    rows = read_tests_csv(run_dir / "tests.csv")
+    assert [r.test_id for r in rows] == MINI_IDS and all(r.outcome == "pass" for r in rows)
+    for tid in ("mini-01", "mini-03", "mini-04", "mini-06"):  # the good ones kept as they were
+        assert [x for x in rows if x.test_id == tid][0] == before[tid]
+    _, results = read_transcript(transcript_path(run_dir, 0))
+    assert [r.test_id for r in results] == MINI_IDS and [r.index for r in results] == [1, 2, 3, 4, 5, 6]
+    assert read_record(run_dir).events[-2]["retried_tests"] == 2
+
+
+def test_single_session_with_some_infrastructure_failures_restarts_its_repeat(tmp_path):
+    from lab.run import resume, run
+    from test_runs_support import scripted, scripted_cfg
+    cfg = scripted_cfg(tmp_path, "run.repeats=2")
+    out = run(cfg, backend=_failing_once({"mini-04"}), out=open(os.devnull, "w"))
+    assert out.record.status == "failed" and "1 of 12" in out.record.error
+    log: list = []
+    back = resume(out.run_dir, backend=scripted(log=log), out=open(os.devnull, "w"))
+    assert len(log) == 6                                   # repeat 0 again, repeat 1 kept
+    assert back.record.status == "complete" and back.record.scores == [6, 6]
+
+
+# -- 9. a crash inside the lab is its own outcome -----------------------------------------------------
+
+def test_tool_crash_is_a_crash_outcome_with_traceback_not_a_model_outcome(tmp_path, monkeypatch):
+    from lab.analysis.load import load
+    from lab.analysis.stats import outcome_counts
+    from lab.run import run
+    from lab.runs.record import read_transcript, transcript_path
+    from lab.runs.summary import format_summary
+    from lab.tools.path_resolve import PathResolve
+    from test_runs_support import scripted, scripted_cfg
+    real = PathResolve.run
+
+    def buggy(self, args, ctx):
+        if "invoice" in args["query"]:
+            raise RuntimeError("resolver bug")
+        return real(self, args, ctx)
+
+    monkeypatch.setattr(PathResolve, "run", buggy)
+    out = run(scripted_cfg(tmp_path, "agent.session=isolated"), backend=scripted(),
+              out=open(os.devnull, "w"))
+    _, results = read_transcript(transcript_path(out.run_dir, 0))
+    crashed = [r for r in results if r.outcome == "crash"]
+    assert len(crashed) == 1 and not crashed[0].infrastructure
+    assert "RuntimeError: resolver bug" in crashed[0].error and "Traceback" in crashed[0].error
+    assert "path_resolve raised" in crashed[0].detail
+    # the model never read the lab's bug as a tool result
+    assert not any(m["role"] == "tool" and "resolver bug" in m["content"] for m in crashed[0].messages)
+    rep = out.record.repeats[0]
+    assert rep.outcomes["crash"] == 1 and rep.infrastructure == {}
+    assert out.record.status == "failed" and "crash 1" in out.record.error
+    text = format_summary(out.record, out.run_dir)
+    assert "lab crashes (neither" in text and "): 1" in text and "outcomes (model): pass 5" in text
+    res = load([tmp_path])
+    oc = outcome_counts(res.tests)
+    assert int(oc["crashes"].sum()) == 1 and int(oc["fail"].sum()) == 0
+
+
+def test_crash_over_mcp_is_an_error_for_the_client_and_the_server_goes_on(tmp_path, monkeypatch):
+    from lab.config import compose
+    from lab.tools import build_toolset
+    ts = build_toolset(compose([f"corpus.root={MINIREPO}", NO_SEM]))
+    monkeypatch.setattr(type(ts.tools["list_dir"]), "run", lambda self, a, c: 1 / 0)
+    res = ts.call("list_dir", {"path": "."})
+    assert res.is_error and res.crash and "ZeroDivisionError" in res.crash
+    assert "Traceback" not in res.text and res.structured == {"error": "internal", "tool_name": "list_dir"}
