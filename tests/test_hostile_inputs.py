@@ -501,3 +501,28 @@ def test_crash_over_mcp_is_an_error_for_the_client_and_the_server_goes_on(tmp_pa
     res = ts.call("list_dir", {"path": "."})
     assert res.is_error and res.crash and "ZeroDivisionError" in res.crash
     assert "Traceback" not in res.text and res.structured == {"error": "internal", "tool_name": "list_dir"}
+
+
+# -- unclear: small ones ---------------------------------------------------------------------------
+
+def test_history_of_a_missing_results_folder_is_an_error_naming_it(tmp_path):
+    r = CliRunner().invoke(main, ["history", "--results", str(tmp_path / "nosuchdir")])
+    assert r.exit_code == 2 and "nosuchdir" in r.output and "no such results folder" in r.output
+
+
+def test_contamination_exit_codes_are_what_the_readme_says(tmp_path):
+    ok = CliRunner().invoke(main, ["contamination", "--corpus", str(MINIREPO), "--golden", str(MINI_SUITE)])
+    assert ok.exit_code == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("tests: [{id: x}]\n")
+    r = CliRunner().invoke(main, ["contamination", "--corpus", str(MINIREPO), "--golden", str(bad)])
+    assert r.exit_code == 2 and "bad.yaml" in r.output
+    readme = (REPO / "README.md").read_text()
+    assert "exits 0 whatever it finds" in readme and "always exits 0" not in readme
+
+
+def test_unknown_suite_lists_only_suites(tmp_path):
+    r = CliRunner().invoke(main, ["run", "model=tool_follower", "suite.file=nope", f"corpus.root={MINIREPO}",
+                                  NO_SEM, f"run.results_dir={tmp_path}"])
+    assert r.exit_code == 2 and "available suites: tasks40, tasks40_baseline, tests70" in r.output
+    assert "templates" not in r.output.split("available suites:")[1]
