@@ -24,7 +24,9 @@ def history_cmd(experiment: str | None, fp: str | None, fmt: str, results: str) 
     from lab.errors import InputError
     from lab.runs.history import format_table, scan
 
-    if not Path(results).is_dir():   # a typo must not read as "no runs"
+    given = click.get_current_context().get_parameter_source("results")
+    if not Path(results).is_dir() and given != click.core.ParameterSource.DEFAULT:
+        # a typo in --results must not read as "no runs" (the default folder may not exist yet)
         raise InputError("no such results folder", key=f"--results={results}")
     h = scan(results, experiment=experiment, fingerprint=fp)
     for w in h.warnings:
