@@ -402,7 +402,7 @@ def _failing_once(ids: set[str], log: list | None = None):
 def test_unreachable_server_run_is_failed_exit_3_and_resumable(tmp_path):
     from lab.runs.record import read_record
     from test_runs_support import common_args, run_dirs
-    args = ["model=openai", "model.base_url=http://127.0.0.1:9/v1", "model.model=x",
+    args = ["model=openai", "model.base_url=http://127.0.0.1:9/v1", "model.model=x", "model.backoff_s=0.01",
             *common_args(tmp_path)]
     r = CliRunner().invoke(main, ["run", *args])
     assert r.exit_code == 3, r.output
