@@ -13,6 +13,7 @@ text the agent loop would show. The server's `instructions` come from the vocabu
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 import anyio
@@ -97,6 +98,9 @@ def make_server(toolset: ToolSet, name: str = SERVER_NAME) -> Server:
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         # Tools are synchronous (disk, index, a small encoder); run them off the event loop.
         result = await anyio.to_thread.run_sync(toolset.call, params.name, params.arguments or {})
+        if result.crash:  # a lab bug: the client gets the error, the traceback goes to stderr
+            log.error("tool %s crashed:\n%s", params.name, result.crash)
+            print(f"lab serve: tool {params.name} crashed:\n{result.crash}", file=sys.stderr, flush=True)
         structured = result.structured if isinstance(result.structured, dict) else None
         return types.CallToolResult(content=[types.TextContent(type="text", text=result.text)],
                                     structured_content=structured, is_error=result.is_error)

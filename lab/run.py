@@ -46,7 +46,7 @@ from lab.runs.lock import RunLock
 from lab.runs.provenance import git_info, now, versions
 from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_record,
                              summarize_repeat, transcript_path, write_record)
-from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover
+from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover, retry_count
 from lab.runs.settings import RunSettings, run_settings, suite_settings
 from lab.runs.summary import format_summary
 from lab.runs.tables import run_columns
@@ -284,7 +284,7 @@ def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: 
         check_same_inputs(record, p.fingerprint, run_dir / RUN_FILE)
         if any((e.get("concurrency") or 1) > 1 for e in record.events):
             _order_tests_csv(run_dir)
-        if record.status == "complete" and len(record.repeats) >= repeats:
+        if record.status == "complete" and len(record.repeats) >= repeats and not retry_count(record):
             lock.release()
             print(f"{run_dir} is complete: nothing to resume", file=sys.stderr)
             out.write(format_summary(record, run_dir) + "\n")
@@ -360,7 +360,16 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
                                                 run_dir, record, repeats))
                 finally:
                     _order_tests_csv(run_dir)
-            record.status = "complete"
+            retry = retry_count(record)
+            if retry:   # some tests measured nothing about the model: resume runs them again
+                tests = sum(r.n for r in record.repeats)
+                record.status = "failed"
+                record.error = (f"{retry} of {tests} tests failed on the infrastructure or crashed "
+                                f"inside the lab ({_retry_labels(record)}); resume runs them again")
+            else:
+                record.status = "complete"
+            if state.retried and conc <= 1:
+                _order_tests_csv(run_dir)      # retried rows were appended after the kept ones
     except KeyboardInterrupt as e:
         record.status = "interrupted"
         record.error = "SIGTERM" if isinstance(e, Terminated) else "KeyboardInterrupt"
@@ -444,9 +453,10 @@ def _concurrent(conc: int, todo: list[int], seed0: int, session: Session, tests:
 
 
 def _order_tests_csv(run_dir: Path) -> None:
-    """Concurrent repeats interleave their rows in tests.csv; put them in repeat order (the order
-    within a repeat kept, a row cut off by a kill dropped — its test is re-run), so the table reads
-    like a sequential run's and resume finds each repeat's rows together."""
+    """Concurrent repeats interleave their rows in tests.csv, and a resume appends the tests it
+    retried after the kept ones; put them in repeat order, then suite order (a row cut off by a
+    kill dropped — its test is re-run), so the table reads like a sequential run's and resume finds
+    each repeat's rows together."""
     import csv
     import io
 
@@ -460,7 +470,14 @@ def _order_tests_csv(run_dir: Path) -> None:
     rows = list(csv.reader(io.StringIO(text)))
     if len(rows) < 2:
         return
-    header, body = rows[0], sorted(rows[1:], key=lambda r: int(r[0]) if r and r[0].isdigit() else -1)
+    at = rows[0].index("index") if "index" in rows[0] else None
+
+    def key(r: list[str]) -> tuple[int, int]:
+        rep = int(r[0]) if r and r[0].isdigit() else -1
+        idx = int(r[at]) if at is not None and len(r) > at and r[at].isdigit() else 0
+        return rep, idx
+
+    header, body = rows[0], sorted(rows[1:], key=key)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
@@ -476,21 +493,25 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
     if not prior:
         tw.session(repeat=k, seed=seed, system_prompt=session.system_prompt,
                    tools=[t.openai() for t in session.tools])
-    offset = len(prior)
+    place = {t.id: i for i, t in enumerate(tests, 1)}
+    kept = {r.test_id for r in prior}
+    todo = [t for t in tests if t.id not in kept]   # the unfinished tail, or the tests to retry
 
     def done(result: TestResult) -> None:
-        result.index += offset              # its place in the whole repeat, not in this part
+        result.index = place[result.test_id]  # its place in the whole repeat, not in this part
         rows.append(TestRow.of(k, seed, result, run=run_columns(record)))
         failpoints.check("after-row")
         tw.test(result)
         failpoints.check("after-test")
 
-    bar = Progress(len(tests) - offset, label=f"repeat {k + 1}/{repeats} ", enabled=show)
-    res = run_session(tests[offset:], session, seed=seed, progress=bar, on_result=done)
+    bar = Progress(len(todo), label=f"repeat {k + 1}/{repeats} ", enabled=show)
+    res = run_session(todo, session, seed=seed, progress=bar, on_result=done)
     if prior:
-        res.results = [*prior, *res.results]
-        res.evictions = [e for r in prior for e in r.evictions] + res.evictions
+        res.results = sorted([*prior, *res.results], key=lambda r: r.index)
+        res.evictions = [e for r in res.results for e in r.evictions]
         res.wall_s += sum(r.wall_s for r in prior)
+        # retried tests were appended after the kept ones: put the transcript back in suite order
+        _sort_transcript(transcript_path(run_dir, k), place)
     failpoints.check("repeat-done")
     summary = summarize_repeat(k, seed, res.results, res.wall_s, res.evictions)
     with _RECORD_LOCK:
@@ -498,6 +519,25 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
         record.repeats.sort(key=lambda r: r.repeat)
         write_record(run_dir, record)
     return res
+
+
+def _sort_transcript(path: Path, place: dict[str, int]) -> None:
+    """Rewrite a transcript with its test lines in suite order (atomically; the header first)."""
+    from lab.runs.io import atomic_write_text
+    lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln.strip()]
+    head, body = lines[:1], lines[1:]
+    body.sort(key=lambda ln: place.get(json.loads(ln).get("test_id"), 0))
+    atomic_write_text(path, "".join(ln + "\n" for ln in head + body))
+
+
+def _retry_labels(record: RunRecord) -> str:
+    counts: dict[str, int] = {}
+    for r in record.repeats:
+        for o, n in (r.infrastructure or {}).items():
+            counts[o] = counts.get(o, 0) + n
+        if (r.outcomes or {}).get("crash"):
+            counts["crash"] = counts.get("crash", 0) + r.outcomes["crash"]
+    return ", ".join(f"{o} {n}" for o, n in counts.items() if n)
 
 
 def _event(status: str, **extra: Any) -> dict:

@@ -101,7 +101,9 @@ def test_counting_spiral_is_stopped_inside_one_generation(parts):
     assert len(first.messages[1]["content"]) < 400      # not waited out
 
 
-def test_a_tool_that_raises_is_an_error_result_and_the_model_goes_on(parts, monkeypatch):
+def test_a_tool_that_raises_is_a_crash_and_the_session_goes_on(parts, monkeypatch):
+    # Formerly the exception text went to the model as a tool error (and the test passed as a
+    # model outcome); a lab bug is now its own outcome, `crash`, with its traceback (issue 13).
     import lab.tools.read_file as read_file_mod
 
     def boom(self, args, ctx):
@@ -110,10 +112,12 @@ def test_a_tool_that_raises_is_an_error_result_and_the_model_goes_on(parts, monk
     read = hermes_call_text("read_file", {"path": "docs/onboarding.md"})
     backend = ScriptedBackend(outputs=[read, solve, solve] + [solve] * 40)
     res = run_session(parts[2].tests, make_session(parts, backend))
-    assert outcomes(res) == ["pass"] * 6
-    rec = res.results[0].tool_calls[0]
-    assert rec.is_error and not rec.malformed
-    assert "ValueError: corrupt file" in res.results[0].messages[2]["content"]
+    assert outcomes(res) == ["crash"] + ["pass"] * 5
+    first = res.results[0]
+    rec = first.tool_calls[0]
+    assert rec.is_error and not rec.malformed and not first.infrastructure
+    assert "ValueError: corrupt file" in first.error and "read_file raised" in first.detail
+    assert not any(m["role"] == "tool" and "corrupt file" in m["content"] for m in first.messages)
 
 
 def test_context_overflow_with_stop_skips_the_rest(parts):

@@ -43,7 +43,11 @@ def test_newest_first_filters_and_json(tmp_path):
     fp = read_record(b.run_dir).fingerprint
     only = json.loads(history("--results", str(tmp_path), "--fingerprint", fp[:8], "--format", "json").stdout)
     assert [r["run_id"] for r in only] == [b.run_dir.name]
-    assert history("--results", str(tmp_path / "none")).stdout.strip() == "no runs"
+    (tmp_path / "empty").mkdir()
+    assert history("--results", str(tmp_path / "empty")).stdout.strip() == "no runs"
+    # a --results folder that does not exist is an error naming it, not "no runs" (issue 13)
+    missing = CliRunner().invoke(main, ["history", "--results", str(tmp_path / "none")])
+    assert missing.exit_code == 2 and "none" in missing.output
 
 
 def test_damaged_records_are_skipped_with_a_warning_naming_the_file(tmp_path):

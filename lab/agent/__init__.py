@@ -14,7 +14,7 @@ _EXPORTS = {
     "Session": "loop", "SessionResult": "loop", "run_session": "loop",
     "Progress": "progress",
     "RepetitionCheck": "repetition",
-    "INFRASTRUCTURE": "result", "OUTCOMES": "result", "TestResult": "result", "ToolCallRecord": "result",
+    "CRASH": "result", "INFRASTRUCTURE": "result", "OUTCOMES": "result", "needs_retry": "result", "TestResult": "result", "ToolCallRecord": "result",
     "AgentSettings": "settings", "agent_settings": "settings",
     "Templates": "prompt", "WorkedExample": "prompt", "load_prompt": "prompt", "load_templates": "prompt",
 }

@@ -5,8 +5,10 @@ Kinds of failure are kept apart:
 - a tool error is text the model reads (the ToolSet never raises);
 - a malformed turn (bad JSON, unknown tool, wrong arguments) also goes back as an error tool
   result; `malformed_limit` such turns in a row end the test as `malformed`;
-- a crash inside one test is recorded with its traceback (`api_error`, infrastructure) and the
-  suite goes on; only a `FatalModelError` (a broken setup) stops the run.
+- an unexpected exception inside the lab (a tool's bug, the resolver's, the loop's, a backend's
+  that is not an API error) ends the test as `crash`, recorded with its traceback and counted apart
+  from model and infrastructure outcomes, and the suite goes on; the model never reads a lab bug
+  as a tool error. Only a `FatalModelError` (a broken setup) stops the run.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from lab.agent.conversation import Conversation
 from lab.agent.grading import grade
 from lab.agent.progress import Progress
 from lab.agent.repetition import RepetitionCheck
-from lab.agent.result import INFRASTRUCTURE, ToolCallRecord, TestResult
+from lab.agent.result import CRASH, INFRASTRUCTURE, ToolCallRecord, TestResult
 from lab.agent.prompt import Templates
 from lab.agent.settings import AgentSettings
 from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
@@ -93,6 +95,13 @@ class SessionResult:
 class _EndTest(Exception):
     def __init__(self, outcome: str, detail: str | None = None) -> None:
         self.outcome, self.detail = outcome, detail
+
+
+class _ToolCrash(Exception):
+    """A tool raised (ToolSet.call caught it): the test ends as `crash` with the tool's traceback."""
+
+    def __init__(self, detail: str, tb: str) -> None:
+        self.detail, self.tb = detail, tb
 
 
 def turn_seed(base: int | None, test_id: str, turn: int) -> int | None:
@@ -186,8 +195,10 @@ class _TestRun:
             r.outcome, r.detail, r.infrastructure = "timeout", str(e), True
         except BackendAPIError as e:
             r.outcome, r.detail = "api_error", str(e)
+        except _ToolCrash as e:
+            r.outcome, r.detail, r.error = CRASH, e.detail, e.tb
         except Exception as e:  # a crash inside one test: record it, the suite goes on
-            r.outcome, r.detail = "api_error", f"crash: {type(e).__name__}: {e}"
+            r.outcome, r.detail = CRASH, f"{type(e).__name__}: {str(e)[:500]}"
             r.error = traceback.format_exc()
         r.passed = r.outcome == "pass"
         r.infrastructure = r.infrastructure or r.outcome in INFRASTRUCTURE
@@ -329,6 +340,10 @@ class _TestRun:
                 if self.calls[key] >= self.s.loop_repeats:
                     raise _EndTest("loop", f"{call.name}({key[1]}) called {self.calls[key]} times")
                 res = toolset.call(call.name, call.arguments)
+                if res.crash is not None:
+                    rec.is_error, rec.wall_s = True, round(time.monotonic() - t0, 4)
+                    self.r.tool_calls.append(rec)
+                    raise _ToolCrash(f"{call.name} raised: {res.text.removeprefix('Error: ')}", res.crash)
                 text, structured, is_error = res.text, res.structured, res.is_error
             rec.wall_s = round(time.monotonic() - t0, 4)
             rec.is_error = is_error

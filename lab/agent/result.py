@@ -7,9 +7,18 @@ from typing import Any
 
 #: One label per test attempt (DESIGN.md). Order = how summaries list them.
 OUTCOMES = ("pass", "fail", "no_answer", "tool_call_cap", "loop", "timeout", "context_overflow",
-            "malformed", "api_error", "skipped")
+            "malformed", "api_error", "crash", "skipped")
 #: Outcomes caused by the infrastructure, not the model (reported apart).
 INFRASTRUCTURE = ("api_error",)
+#: An unexpected exception inside the lab (a tool's bug, a resolver's, the loop's): recorded with
+#: its traceback, counted apart from the model's outcomes and from the infrastructure's.
+CRASH = "crash"
+
+
+def needs_retry(outcome: str, infrastructure: bool = False) -> bool:
+    """A test attempt that measured nothing about the model: an infrastructure failure or a lab
+    crash. A run holding one ends `failed`, and resume runs that test again."""
+    return infrastructure or outcome in INFRASTRUCTURE or outcome == CRASH
 
 
 @dataclass
@@ -42,7 +51,7 @@ class TestResult:
     answer_normalized: str | None = None
     detail: str | None = None             # why this outcome (loop: what repeated, ...)
     infrastructure: bool = False          # the outcome says nothing about the model
-    error: str | None = None              # exception text / traceback of a crash inside the test
+    error: str | None = None              # the traceback of a crash inside the test (outcome crash)
     tool_calls: list[ToolCallRecord] = field(default_factory=list)
     turns: int = 0
     prompt_tokens: int = 0                # summed over the test's turns

@@ -259,10 +259,13 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     from lab.agent.result import OUTCOMES
     b.append("Counts over all complete repeats (labels that never occurred are left out here, not in the "
              "CSV). The infrastructure's outcomes (api_error, a server's timeout) are counted apart "
-             "from the model's.")
-    shown = [o for o in OUTCOMES if o in ("pass", "fail") or (len(oc) and oc[o].sum() > 0)]
+             "from the model's, and so are the lab's crashes (an exception inside the lab: a bug "
+             "to fix, its traceback in the transcript); both count as not passed in the score, "
+             "and `lab resume` runs those tests again.")
+    shown = [o for o in OUTCOMES if o != "crash" and (o in ("pass", "fail") or (len(oc) and oc[o].sum() > 0))]
     b.append(Table(oc, [("cell", "cell"), ("repeats", "repeats"), *[(o, o) for o in shown],
-                        ("infrastructure", "infrastructure"), ("which", "infrastructure_labels")],
+                        ("infrastructure", "infrastructure"), ("which", "infrastructure_labels"),
+                        ("lab crashes", "crashes")],
                    csv="outcomes"))
 
     b.append(("h2", "Tool calls, context and response fields"))

@@ -18,7 +18,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from lab.agent.result import INFRASTRUCTURE, OUTCOMES
+from lab.agent.result import CRASH, INFRASTRUCTURE, OUTCOMES
 from lab.analysis.load import CELL
 
 #: Resamples enumerated exactly when n**n is at most this (n <= 6 repeats); Monte Carlo above.
@@ -236,7 +236,8 @@ def streaks(tests: pd.DataFrame, by: list[str] = CELL, *, min_drop: float = 0.3,
 
 def outcome_counts(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     """Per cell: count of every outcome label over all complete repeats, split into the model's
-    outcomes and the infrastructure's (api_error, a server timeout), plus repeats."""
+    outcomes, the infrastructure's (api_error, a server timeout) and the lab's crashes, plus
+    repeats."""
     rows = []
     for key, g in tests.groupby(by, sort=True, dropna=False):
         infra = g["infrastructure"].astype(bool) | g["outcome"].isin(INFRASTRUCTURE)
@@ -246,6 +247,7 @@ def outcome_counts(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
         row["infrastructure"] = int(infra.sum())
         row["infrastructure_labels"] = ", ".join(f"{o} {n}" for o, n in
                                                  g.loc[infra, "outcome"].value_counts().items())
+        row["crashes"] = row.pop(CRASH)       # a lab bug: neither the model's nor the infrastructure's
         rows.append(row)
     return pd.DataFrame(rows)
 

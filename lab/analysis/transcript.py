@@ -116,7 +116,7 @@ def format_repeat_index(results: list[TestResult]) -> str:
 
 OUTCOME_COLORS = {"pass": "#2e7d32", "fail": "#c62828", "no_answer": "#8e24aa", "tool_call_cap": "#ef6c00",
                   "loop": "#d84315", "timeout": "#6d4c41", "context_overflow": "#283593",
-                  "malformed": "#ad1457", "api_error": "#455a64", "skipped": "#9e9e9e"}
+                  "malformed": "#ad1457", "api_error": "#455a64", "crash": "#b71c1c", "skipped": "#9e9e9e"}
 
 PAGE_CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}

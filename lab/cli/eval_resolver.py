@@ -58,7 +58,8 @@ def _print_text(result: dict) -> None:
               help="Suite name (prompts/NAME.yaml) or any suite/golden YAML file "
                    "[default: suite.file of the config, tests70 unless suite=NAME is given].")
 @click.option("--corpus", default=None, type=click.Path(file_okay=False), help="Corpus directory.")
-@click.option("--top-k", "top_k", default=None, type=int, help="k of recall@k (default resolver.top_k).")
+@click.option("--top-k", "top_k", default=None, type=click.IntRange(min=1),
+              help="k of recall@k (>= 1; default resolver.top_k).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--fail-on-regression", is_flag=True,
               help="Exit 1 when a metric is worse than the previous eval with the same fingerprint.")
@@ -87,14 +88,22 @@ def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, 
 
     results_dir = Path(results)
     base_file, base = _previous(results_dir, result.fingerprint) if fail_on_regression else (None, None)
-    if not no_save:
-        out = new_run_dir(results_dir / EVAL_DIR) / "eval.json"
-        atomic_write_text(out, json.dumps(data, indent=2) + "\n")
-        click.echo(f"saved {out}", err=True)
+    # The metrics first: a full disk (or an unwritable results folder) must not hide them.
     if fmt == "json":
         click.echo(json.dumps(data, indent=2))
     else:
         _print_text(data)
+    if not no_save:
+        where = results_dir / EVAL_DIR
+        try:
+            out = new_run_dir(where) / "eval.json"
+            where = out
+            atomic_write_text(out, json.dumps(data, indent=2) + "\n")
+        except OSError as e:
+            click.echo(f"error: cannot save the eval to {where}: {e.strerror or e} "
+                       "(the metrics above are complete; --no-save skips saving)", err=True)
+            sys.exit(2)
+        click.echo(f"saved {out}", err=True)
     if fail_on_regression:   # the gate's exit codes: lab/runs/gate.py (shared with lab diff)
         if base is None:
             click.echo(f"error: no previous eval with fingerprint {result.fingerprint[:12]} under "

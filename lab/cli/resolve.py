@@ -18,7 +18,8 @@ from lab.cli.common import compose_cfg, lab_errors
 @click.option("--intent", default=None, help="Intent text, passed to path_resolve as intent_text.")
 @click.option("--corpus", "corpus", default=None, type=click.Path(file_okay=False),
               help="Resolve in this directory instead of the fixture monorepo.")
-@click.option("--top-k", "top_k", default=None, type=int, help="Number of candidates.")
+@click.option("--top-k", "top_k", default=None, type=click.IntRange(min=1),
+              help="Number of candidates (>= 1; default resolver.top_k).")
 @click.option("--vocab", "vocab", default=None,
               help="Response vocabulary (configs/vocab/NAME.yaml); default: the config's.")
 @click.option("--raw", is_flag=True, help="Print the whole Resolution, before any vocabulary.")
@@ -26,10 +27,14 @@ from lab.cli.common import compose_cfg, lab_errors
 def resolve(query: str, overrides: tuple[str, ...], intent: str | None, corpus: str | None,
             top_k: int | None, vocab: str | None, raw: bool) -> None:
     """Resolve QUERY and print the result as JSON. OVERRIDES are Hydra overrides (resolver.top_k=3)."""
+    from lab.pathfinder.query import check_query
     from lab.pathfinder.resolver import load_resolver
 
     from lab.vocab import load_vocab, render_text
 
+    problem = check_query(query, intent)
+    if problem:
+        raise click.UsageError(problem)
     cfg = compose_cfg(overrides, corpus=corpus, extra=[f"vocab={vocab}"] if vocab else None)
     vocab_cfg = load_vocab(cfg.vocab)  # a bad vocab fails before the index is built
     resolver = load_resolver(cfg)

@@ -19,10 +19,15 @@ def resume_cmd(run_dir: str, progress: bool | None) -> None:
     2, differing inputs shown) when anything in the run's fingerprint changed since it started."""
     from lab.run import Terminated, resume
 
+    from lab.sweeps.job import EXIT_RUN_FAILED
+
     try:
-        resume(run_dir, progress=progress)
+        out = resume(run_dir, progress=progress)
     except KeyboardInterrupt as e:
         sys.exit(143 if isinstance(e, Terminated) else 130)
+    if out.record.status == "failed":   # some tests failed on the infrastructure again
+        click.echo(f"error: run failed: {out.record.error}", err=True)
+        sys.exit(EXIT_RUN_FAILED)
 
 
 COMMANDS = [resume_cmd]

@@ -3,12 +3,19 @@
 `.gitignore` files (the root one and nested ones) are honoured with git's own matching rules;
 `.git/` is always skipped. Workspace roots (a multi-root workspace) come from the corpus config
 or, when absent, from a `.workspace-roots` file at the corpus root (one relative folder a line).
+
+Skipped, each with one warning on stderr naming it: a file or folder whose name is not valid
+UTF-8 (no response could carry its path; the tools leave such names out of listings too), and a
+file that cannot be read. Only regular files are read, opened without blocking (a named pipe
+that appears after the walk is refused, never waited on). `Corpus.skipped` lists them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +43,7 @@ class Corpus:
     root: Path
     roots: tuple[str, ...]
     files: tuple[CorpusFile, ...]
+    skipped: tuple[str, ...] = ()   # "<path as \\xNN escapes>: <why>", also warned on stderr
 
     @property
     def content_hash(self) -> str:
@@ -83,9 +91,36 @@ def _decode(data: bytes) -> str | None:
     return data.decode("utf-8", errors="replace")
 
 
-def walk(root: Path) -> list[str]:
-    """Relative POSIX paths of every non-ignored regular file under root, sorted."""
+def printable(rel: str) -> str:
+    """A path decoded from the OS, with its undecodable bytes written as \\xNN."""
+    return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a regular file; OSError for anything else (a pipe, a device) or unreadable."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "not a regular file")
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            return fh.read()
+    finally:
+        os.close(fd)
+
+
+def walk(root: Path, skipped: list[str] | None = None) -> list[str]:
+    """Relative POSIX paths of every non-ignored regular file under root, sorted. Names that are
+    not valid UTF-8 are left out (and noted in `skipped`)."""
     out: list[str] = []
+    skipped = [] if skipped is None else skipped
     specs: list[tuple[str, pathspec.PathSpec]] = []
 
     def ignored(rel: str, is_dir: bool) -> bool:
@@ -113,6 +148,9 @@ def walk(root: Path) -> list[str]:
             rel = f"{dir_rel}/{e.name}" if dir_rel else e.name
             if e.is_symlink():
                 continue  # never follow links out of the corpus
+            if not _utf8(e.name):
+                skipped.append(f"{printable(rel)}: its name is not valid UTF-8")
+                continue
             if e.is_dir():
                 if not ignored(rel, True):
                     visit(rel)
@@ -131,9 +169,16 @@ def load_corpus(root: str | Path, roots: tuple[str, ...] | list[str] | None = No
         raise InputError("corpus root is not a directory", key=str(root))
     roots_t = tuple(r.strip("/") for r in roots) if roots else read_roots_file(root)
     files = []
-    for rel in walk(root):
-        data = (root / rel).read_bytes()
+    skipped: list[str] = []
+    for rel in walk(root, skipped):
+        try:
+            data = _read_regular(root / rel)
+        except OSError as e:
+            skipped.append(f"{rel}: cannot be read ({(e.strerror or type(e).__name__).lower()})")
+            continue
         files.append(CorpusFile(path=rel, root=root_of(rel, roots_t), size=len(data),
                                 sha256=hashlib.sha256(data).hexdigest(),
                                 text=_decode(data[:MAX_TEXT_BYTES])))
-    return Corpus(root=root, roots=roots_t, files=tuple(files))
+    for s in skipped:
+        print(f"warning: corpus {root}: skipped {s}", file=sys.stderr)
+    return Corpus(root=root, roots=roots_t, files=tuple(files), skipped=tuple(skipped))

@@ -6,7 +6,12 @@ What is kept (`recover`):
 - of the interrupted repeat: nothing in single-session mode (the growing context *is* the
   experiment, so it restarts from its first test); every finished test in isolated mode (it goes
   on from the first unfinished test);
-- a half-written last line (the test in flight at a SIGKILL) is dropped.
+- a half-written last line (the test in flight at a SIGKILL) is dropped;
+- a test that measured nothing about the model (an infrastructure failure such as `api_error`, or a
+  lab `crash`: `needs_retry`) is never kept: in isolated mode exactly those tests run again (the
+  others are kept, the retried ones appended to the transcript, which is put back in suite order
+  when the repeat ends); in single-session mode its repeat restarts from its first test, as an
+  interrupted one does (the later tests saw a conversation the outage had changed).
 
 tests.csv is rebuilt from the kept transcript lines and must match what is on disk byte for byte
 (after the dropped tail): a row that differs means a hand-edited file, and resume stops naming it.
@@ -23,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from lab.agent.result import TestResult
+from lab.agent.result import TestResult, needs_retry
 from lab.errors import InputError
 from lab.runs.fingerprint import Fingerprint, canonical_json
 from lab.runs.history import Entry, scan
@@ -39,6 +44,7 @@ class Recovered:
     partial: dict[int, list[TestResult]] = field(default_factory=dict)  # isolated: finished tests
     discarded: int = 0          # finished tests of an interrupted single-session repeat (rerun)
     dropped_tail: bool = False  # a half-written line (the test in flight) was removed
+    retried: int = 0            # tests that failed on infrastructure or crashed: run again
 
     @property
     def kept_tests(self) -> int:
@@ -47,7 +53,15 @@ class Recovered:
     def event(self) -> dict:
         return {"kept_repeats": sorted(self.complete), "kept_tests": self.kept_tests,
                 "continued_repeat": {k: len(v) for k, v in self.partial.items()} or None,
-                "restarted_tests_discarded": self.discarded, "dropped_half_written": self.dropped_tail}
+                "restarted_tests_discarded": self.discarded, "dropped_half_written": self.dropped_tail,
+                "retried_tests": self.retried}
+
+
+def retry_count(record: RunRecord) -> int:
+    """Tests of the record's repeats that measured nothing about the model (infrastructure
+    failures and lab crashes): a run holding any is not complete, and resume runs them again."""
+    return sum(sum((r.infrastructure or {}).values()) + (r.outcomes or {}).get("crash", 0)
+               for r in record.repeats)
 
 
 def base_seed(record: RunRecord) -> int:
@@ -69,37 +83,45 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
         paths.append(transcript_path(run_dir, k))
         k += 1
     writes: list[tuple[Path, str | None]] = []       # applied only when every check passed
+    dropped: list[TestRow] = []                      # tests.csv rows of the tests run again
     for k, path in enumerate(paths):
         header, results = read_transcript(path, torn_tail_ok=True)
         raw = path.read_text(encoding="utf-8")
         if not raw.endswith("\n") and raw:
             out.dropped_tail = True
+        # in suite order, or (a resume retried some tests of an isolated repeat) each test once,
+        # at its own place in the suite
+        pos = {t: i for i, t in enumerate(ids, 1)}
         got = [r.test_id for r in results]
-        if got != ids[:len(got)] or [r.index for r in results] != list(range(1, len(got) + 1)):
+        if len(set(got)) != len(got) or any(pos.get(r.test_id) != r.index for r in results):
             raise InputError("transcript does not follow the suite's tests in order (another suite, "
                              "or hand-edited)", file=str(path))
         seed = header.get("seed", base_seed(record) + k)
-        if len(results) == n:
+        retry = [needs_retry(r.outcome, r.infrastructure) for r in results]
+        if len(results) == n and not any(retry):
             out.complete[k] = in_record.get(k) or summarize_repeat(
                 k, seed, results, sum(r.wall_s for r in results),
                 [e for r in results for e in r.evictions])
             rows += [TestRow.of(k, seed, r, run=meta) for r in results]
             continue
-        if k != len(paths) - 1:
-            raise InputError(f"repeat {k} is unfinished but later repeats exist", file=str(path))
-        if k in in_record:
+        if k in in_record and len(results) < n and not _needs_retry(in_record[k]):
             raise InputError(f"the record says repeat {k} is complete, its transcript has "
                              f"{len(results)} of {n} tests", file=str(path))
+        out.retried += sum(retry)
         if session == "isolated" and header and results:
-            out.partial[k] = results
-            rows += [TestRow.of(k, seed, r, run=meta) for r in results]
-            kept = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]
-            writes.append((path, "".join(ln + "\n" for ln in kept)))
+            keep = [r for r, again in zip(results, retry) if not again]
+            dropped += [TestRow.of(k, seed, r, run=meta) for r, again in zip(results, retry) if again]
+            out.partial[k] = keep
+            rows += [TestRow.of(k, seed, r, run=meta) for r in keep]
+            lines = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]
+            writes.append((path, lines[0] + "\n" + "".join(
+                ln + "\n" for ln, again in zip(lines[1:], retry) if not again)))
         else:
             out.discarded += len(results)
+            dropped += [TestRow.of(k, seed, r, run=meta) for r in results]
             writes.append((path, None))
     for k in in_record:
-        if k not in out.complete:
+        if k not in out.complete and k >= len(paths):
             raise InputError(f"the record says repeat {k} is complete, its transcript is missing",
                              file=str(transcript_path(run_dir, k)))
     csv_path = run_dir / TESTS_FILE
@@ -115,6 +137,10 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read tests table: {e}", file=str(csv_path)) from None
     kept_rows = bool(rows)
+    if dropped:
+        on_disk = _without(on_disk, [csv_row(r, old_cols) for r in dropped])
+    if _same_rows(on_disk, expected):
+        on_disk = expected      # the same rows in another order (a retry's, cut before re-sorting)
     if not (on_disk.startswith(expected) or (not kept_rows and expected.startswith(on_disk))):
         raise InputError("tests table does not match the transcripts (hand-edited?); resume keeps "
                          "only what both say", file=str(csv_path),
@@ -130,6 +156,25 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
     for stray in run_dir.glob(f".{RUN_FILE}.*.tmp"):   # a record write cut short before its rename
         stray.unlink()
     return out
+
+
+def _without(text: str, rows: list[str]) -> str:
+    """`text` with one occurrence of each of `rows` (whole CSV records, which may span lines) removed."""
+    for row in rows:
+        i = text.find(row)
+        while i > 0 and text[i - 1] != "\n":
+            i = text.find(row, i + 1)
+        if i >= 0:
+            text = text[:i] + text[i + len(row):]
+    return text
+
+
+def _needs_retry(summary: RepeatSummary) -> bool:
+    return bool(sum((summary.infrastructure or {}).values()) + (summary.outcomes or {}).get("crash", 0))
+
+
+def _same_rows(a: str, b: str) -> bool:
+    return a != b and sorted(a.splitlines()) == sorted(b.splitlines()) and a.endswith("\n")
 
 
 def _first_difference(a: str, b: str) -> int:
@@ -173,7 +218,8 @@ def choose(results: Path, experiment: str, fp: Fingerprint, config: dict, planne
     for e in h.entries:                                 # newest first
         if e.record.fingerprint != fp.value or e.live:
             continue
-        if e.record.status == "complete" and len(e.record.repeats) >= planned:
+        if (e.record.status == "complete" and len(e.record.repeats) >= planned
+                and not retry_count(e.record)):
             return Choice("done", e, choice.notes)
         return Choice("resume", e, choice.notes)
     asked = request_of(config)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-from lab.agent.result import OUTCOMES
+from lab.agent.result import CRASH, OUTCOMES
 from lab.runs.record import RunRecord
 from lab.runs.tables import run_columns
 
 _SHORT = {"pass": "pass", "fail": "fail", "no_answer": "noans", "tool_call_cap": "cap",
           "loop": "loop", "timeout": "tmout", "context_overflow": "ovfl", "malformed": "malf",
-          "api_error": "api", "skipped": "skip"}
+          "api_error": "api", "crash": "crash", "skipped": "skip"}
 
 
 def _tool_use_lines(record: RunRecord) -> list[str]:
@@ -86,10 +86,17 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
             lines.append(f"  {c:<4} " + "  ".join(f"{x:>6}" for x in cells))
     total = {o: sum(r.outcomes.get(o, 0) for r in record.repeats) for o in OUTCOMES}
     infra = {o: sum(r.infrastructure.get(o, 0) for r in record.repeats) for o in OUTCOMES}
-    model_side = ", ".join(f"{o} {total[o] - infra[o]}" for o in OUTCOMES if total[o] - infra[o])
+    model_side = ", ".join(f"{o} {total[o] - infra[o]}" for o in OUTCOMES
+                           if o != CRASH and total[o] - infra[o])
     infra_side = ", ".join(f"{o} {n}" for o, n in infra.items() if n)
+    crashes = total.get(CRASH, 0) - infra.get(CRASH, 0)
     lines += ["", f"outcomes (model): {model_side or '-'}",
-              f"infrastructure (not the model): {infra_side or 'none'}"]
+              f"infrastructure (not the model): {infra_side or 'none'}",
+              f"lab crashes (neither; tracebacks in the transcripts, `lab show RUN --test ID`): "
+              f"{crashes or 'none'}"]
+    if crashes or any(infra.values()):
+        lines.append("the score counts these tests as not passed; the run stays failed until "
+                     "`lab resume` has run them again")
     prompt = sum(r.prompt_tokens for r in record.repeats)
     cached = sum(r.cached_tokens for r in record.repeats)
     steady = [r.cache_reuse_between_evictions for r in record.repeats

@@ -1,6 +1,7 @@
 """The task function Hydra runs for `lab run` and for every job of `lab run -m`.
 
-A single run behaves as it always did (a bad input: exit 2; Ctrl-C: 130, SIGTERM: 143). In a
+A single run behaves as it always did (a bad input: exit 2; Ctrl-C: 130, SIGTERM: 143), and a
+run that ended `failed` because some tests failed on the infrastructure or crashed exits 3. In a
 multirun each job is one cell: its entry in the sweep folder's manifest is written before
 anything else, the run directory is linked as soon as it exists, and whatever goes wrong in the
 cell — a bad override, a crash in the model, a refused launcher setting — is recorded in the entry
@@ -41,12 +42,20 @@ def _single(cfg: DictConfig) -> None:
     from lab.errors import LabError
     from lab.run import Terminated, run
     try:
-        run(cfg)
+        out = run(cfg)
     except LabError as e:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt as e:   # the record says interrupted; 128 + the signal
         sys.exit(143 if isinstance(e, Terminated) else 130)
+    if out.record.status == "failed":     # tests to run again (infrastructure, crashes)
+        print(f"error: run failed: {out.record.error}", file=sys.stderr)
+        sys.exit(EXIT_RUN_FAILED)
+
+
+#: exit code of a run that ended `failed` with every finished test kept (resume continues it),
+#: the same as a sweep with a failed cell
+EXIT_RUN_FAILED = 3
 
 
 def run_cell(cfg: DictConfig, hc: Any) -> dict:
@@ -83,6 +92,8 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
             out = run(cfg, resume_dir=resume_dir, on_run_dir=on_run_dir)
         on_run_dir(out.run_dir)
         entry.status, entry.action = out.record.status, out.action
+        if out.record.status == "failed":
+            entry.error = out.record.error
     except KeyboardInterrupt as e:     # Ctrl-C, or SIGTERM (on Slurm: scancel, time limit, preemption)
         from lab.run import Terminated
         entry.status, entry.error = "interrupted", "SIGTERM" if isinstance(e, Terminated) else "KeyboardInterrupt"

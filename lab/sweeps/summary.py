@@ -19,7 +19,7 @@ from lab.sweeps.cells import REPORT, SUMMARY_JSON, SUMMARY_MD, CellEntry, read_e
 
 #: outcome labels shown as columns when any cell has them (the rest are in summary.json)
 SHOWN = ("pass", "fail", "no_answer", "tool_call_cap", "loop", "timeout", "context_overflow",
-         "malformed", "api_error", "skipped")
+         "malformed", "api_error", "crash", "skipped")
 
 
 @dataclass

@@ -2,6 +2,9 @@
 
 A tool error is a `ToolResult` with `is_error=True` and text the model reads; tools never raise
 for anything a model can do wrong (bad arguments, missing files, paths outside the corpus).
+An exception a tool raises anyway is a bug of the lab: `ToolSet.call` returns it as an error
+result with `crash` set to its traceback; the agent loop ends the test as `crash` on it (never a
+model outcome), the MCP server answers the client with the error and goes on.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ class ToolResult:
     text: str                      # what the model reads
     structured: Any = None         # the same facts as JSON (MCP structuredContent)
     is_error: bool = False
+    crash: str | None = None       # the traceback when the tool raised (a lab bug, not a tool error)
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "structured": self.structured, "is_error": self.is_error}
+        return {"text": self.text, "structured": self.structured, "is_error": self.is_error,
+                "crash": self.crash}
 
 
 def error(text: str, **structured: Any) -> ToolResult:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lab.tools.base import Tool, ToolContext, ToolResult
-from lab.tools.globs import glob_match
-from lab.tools.paths import HIDDEN_DIRS, existing
+from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.globs import check_glob, glob_match
+from lab.tools.paths import HIDDEN_DIRS, existing, shown, utf8_name
 
 
 def excluded(rel_path: str, patterns: list[str]) -> bool:
@@ -42,8 +42,12 @@ class DirectoryTree(Tool):
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
         patterns = list(args.get("excludePatterns") or [])
+        for p in patterns:
+            problem = next(filter(None, (check_glob(f) for f in (p, f"**/{p}", f"**/{p}/**"))), None)
+            if problem:
+                return error(f"directory_tree: excludePatterns: {problem}", tool_name=self.name)
         full = existing(ctx, raw, self.name, want_dir=True,
-                        wrong_kind=f"ENOTDIR: not a directory, scandir '{raw}'")
+                        wrong_kind=f"ENOTDIR: not a directory, scandir '{shown(raw)}'")
         if isinstance(full, ToolResult):
             return full
 
@@ -51,7 +55,7 @@ class DirectoryTree(Tool):
             out = []
             for e in sorted(folder.iterdir(), key=lambda e: e.name):
                 r = f"{prefix}{e.name}"
-                if e.name in HIDDEN_DIRS or excluded(r, patterns):
+                if e.name in HIDDEN_DIRS or not utf8_name(e.name) or excluded(r, patterns):
                     continue
                 if e.is_symlink() and not e.resolve().is_relative_to(ctx.root):
                     continue

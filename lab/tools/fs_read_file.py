@@ -1,13 +1,17 @@
 """Baseline `read_file(path, head?, tail?)`, as the reference filesystem server offers it.
 
 Same name, arguments and output (the whole file as text, `{"content": ...}` structured) as
-`@modelcontextprotocol/server-filesystem`; paths are confined to the corpus root.
+`@modelcontextprotocol/server-filesystem`; paths are confined to the corpus root. Two bounds the
+reference has not: only regular files are read, and at most MAX_READ_BYTES of one (its last
+bytes for `tail`); a longer file ends with a line saying where it was cut.
 """
 
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
-from lab.tools.paths import existing
+import math
+
+from lab.tools.paths import MAX_READ_BYTES, existing, read_regular, shown
 
 
 class FsReadFile(Tool):
@@ -36,13 +40,32 @@ class FsReadFile(Tool):
         if head and tail:
             return error("Cannot specify both head and tail parameters simultaneously")
         full = existing(ctx, raw, self.name, want_dir=False,
-                        wrong_kind=f"EISDIR: illegal operation on a directory, read '{raw}'")
+                        wrong_kind=f"EISDIR: illegal operation on a directory, read '{shown(raw)}'")
         if isinstance(full, ToolResult):
             return full
-        text = full.read_bytes().decode("utf-8", errors="replace")
-        if head:
-            text = "\n".join(text.split("\n")[: int(head)])
-        elif tail:
-            lines = text.rstrip("\n").split("\n")
-            text = "\n".join(lines[-int(tail):])
+        for k, v in (("head", head), ("tail", tail)):
+            if v is not None and not (math.isfinite(v) and v >= 0):
+                return error(f"'{k}' must be a number of lines >= 0, got {v!r}")
+        got = read_regular(raw, full, MAX_READ_BYTES, from_end=bool(tail))
+        if isinstance(got, ToolResult):
+            return got
+        data, size = got
+        text = data.decode("utf-8", errors="replace")
+        if size > len(data):
+            where = "last" if tail else "first"
+            if tail:
+                text = text.split("\n", 1)[-1]      # the first line read may be cut
+            text = self._clip(text, head, tail)
+            text += f"\n[cut: {where} {len(data)} of {size} bytes, the most read_file returns]"
+            return ToolResult(text=text, structured={"content": text})
+        text = self._clip(text, head, tail)
         return ToolResult(text=text, structured={"content": text})
+
+    @staticmethod
+    def _clip(text: str, head: float | None, tail: float | None) -> str:
+        if head:
+            return "\n".join(text.split("\n")[: int(head)])
+        if tail:
+            lines = text.rstrip("\n").split("\n")
+            return "\n".join(lines[-int(tail):])
+        return text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult
-from lab.tools.paths import HIDDEN_DIRS, existing, rel
+from lab.tools.paths import HIDDEN_DIRS, existing, rel, shown, utf8_name
 from lab.vocab import dumps
 
 
@@ -23,10 +23,10 @@ class ListDir(Tool):
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
         full = existing(ctx, raw, self.name, want_dir=True,
-                        wrong_kind=f"'{raw}' is a file, not a folder; read it with read_file.")
+                        wrong_kind=f"'{shown(raw)}' is a file, not a folder; read it with read_file.")
         if isinstance(full, ToolResult):
             return full
         entries = sorted((e.name + "/" if e.is_dir() else e.name)
-                         for e in full.iterdir() if e.name not in HIDDEN_DIRS)
+                         for e in full.iterdir() if e.name not in HIDDEN_DIRS and utf8_name(e.name))
         out = {"path": rel(ctx, full), "entries": entries}
         return ToolResult(text=dumps(out), structured=out)

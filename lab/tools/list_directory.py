@@ -4,7 +4,7 @@ prints them (sorted by name here, where the reference uses the OS's readdir orde
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult
-from lab.tools.paths import HIDDEN_DIRS, existing
+from lab.tools.paths import HIDDEN_DIRS, existing, shown, utf8_name
 
 
 class ListDirectory(Tool):
@@ -20,10 +20,10 @@ class ListDirectory(Tool):
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
         full = existing(ctx, raw, self.name, want_dir=True,
-                        wrong_kind=f"ENOTDIR: not a directory, scandir '{raw}'")
+                        wrong_kind=f"ENOTDIR: not a directory, scandir '{shown(raw)}'")
         if isinstance(full, ToolResult):
             return full
         text = "\n".join(f"{'[DIR]' if e.is_dir() else '[FILE]'} {e.name}"
                          for e in sorted(full.iterdir(), key=lambda e: e.name)
-                         if e.name not in HIDDEN_DIRS)
+                         if e.name not in HIDDEN_DIRS and utf8_name(e.name))
         return ToolResult(text=text, structured={"content": text})

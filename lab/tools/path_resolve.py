@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lab.pathfinder.query import check_query
 from lab.tools.base import Tool, ToolContext, ToolResult, error
 from lab.vocab import dumps, render, tool_description
 
@@ -27,5 +28,8 @@ class PathResolve(Tool):
         if not query:
             return error("path_resolve needs a non-empty query.", tool_name=self.name)
         intent = (args.get("intent_text") or "").strip() or None
+        problem = check_query(query, intent)
+        if problem:  # refused before any work: the text is never echoed back
+            return error(f"path_resolve: {problem}.", tool_name=self.name)
         rendered = render(ctx.resolver.resolve(query, intent=intent), ctx.vocab)
         return ToolResult(text=dumps(rendered), structured=rendered)

@@ -1,9 +1,12 @@
-"""`read_file(path, max_bytes?)`: a text file of the workspace, cut at max_bytes."""
+"""`read_file(path, max_bytes?)`: a text file of the workspace, cut at max_bytes.
+
+`max_bytes` is clamped to MAX_READ_BYTES (the result says so): a model asking for a terabyte gets
+the first MiB, never a MemoryError. Only regular files are read (lab/tools/paths.py)."""
 
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
-from lab.tools.paths import existing, rel
+from lab.tools.paths import MAX_READ_BYTES, existing, read_regular, rel, shown
 
 
 class ReadFile(Tool):
@@ -26,18 +29,24 @@ class ReadFile(Tool):
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw = args["path"]
         full = existing(ctx, raw, self.name, want_dir=False,
-                        wrong_kind=f"'{raw}' is a folder, not a file; list it with list_dir.")
+                        wrong_kind=f"'{shown(raw)}' is a folder, not a file; list it with list_dir.")
         if isinstance(full, ToolResult):
             return full
-        limit = args.get("max_bytes") or ctx.settings.read_max_bytes
-        size = full.stat().st_size
-        with full.open("rb") as fh:
-            data = fh.read(limit)
+        asked = args.get("max_bytes") or ctx.settings.read_max_bytes
+        limit = min(asked, max(MAX_READ_BYTES, ctx.settings.read_max_bytes))
+        got = read_regular(raw, full, limit)
+        if isinstance(got, ToolResult):
+            return got
+        data, size = got
         if b"\0" in data[:4096]:
-            return error(f"'{raw}' is a binary file ({size} bytes); it cannot be shown as text.",
-                         path=raw)
+            return error(f"'{shown(raw)}' is a binary file ({size} bytes); it cannot be shown as text.",
+                         path=shown(raw))
         text = data.decode("utf-8", errors="ignore" if size > limit else "replace")
         truncated = size > limit
-        shown = text + (f"\n[cut: first {limit} of {size} bytes]" if truncated else "")
-        return ToolResult(text=shown, structured={"path": rel(ctx, full), "size": size,
-                                                  "truncated": truncated, "content": text})
+        clamped = asked > limit
+        note = f"; max_bytes {asked} is over the limit of {limit}" if clamped else ""
+        shown_text = text + (f"\n[cut: first {limit} of {size} bytes{note}]" if truncated else "")
+        out = {"path": rel(ctx, full), "size": size, "truncated": truncated, "content": text}
+        if clamped:
+            out["max_bytes_clamped_to"] = limit
+        return ToolResult(text=shown_text, structured=out)

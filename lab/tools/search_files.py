@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lab.tools.base import Tool, ToolContext, ToolResult
-from lab.tools.globs import glob_match
-from lab.tools.paths import HIDDEN_DIRS, existing, rel
+from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.globs import check_glob, glob_match
+from lab.tools.paths import HIDDEN_DIRS, existing, rel, shown, utf8_name
 
 #: Matches listed at most (the reference has no cap; a runaway `**` would flood a small context).
 MAX_MATCHES = 500
@@ -35,8 +35,12 @@ class SearchFiles(Tool):
     def run(self, args: dict, ctx: ToolContext) -> ToolResult:
         raw, pattern = args["path"], args["pattern"]
         patterns = list(args.get("excludePatterns") or [])
+        for p in [pattern, *patterns]:
+            problem = check_glob(p)
+            if problem:
+                return error(f"search_files: {problem}", tool_name=self.name)
         full = existing(ctx, raw, self.name, want_dir=True,
-                        wrong_kind=f"ENOTDIR: not a directory, scandir '{raw}'")
+                        wrong_kind=f"ENOTDIR: not a directory, scandir '{shown(raw)}'")
         if isinstance(full, ToolResult):
             return full
         found: list[str] = []
@@ -46,7 +50,7 @@ class SearchFiles(Tool):
                 if len(found) >= MAX_MATCHES:
                     return
                 r = f"{prefix}{e.name}"
-                if e.name in HIDDEN_DIRS or any(glob_match(r, p) for p in patterns):
+                if e.name in HIDDEN_DIRS or not utf8_name(e.name) or any(glob_match(r, p) for p in patterns):
                     continue
                 if e.is_symlink() and not e.resolve().is_relative_to(ctx.root):
                     continue

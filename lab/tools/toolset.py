@@ -82,11 +82,11 @@ class ToolSet:
             return error(f"unknown tool '{name}' (tools: {', '.join(self.tools)})")
         try:
             return tool.call(args if args is not None else {}, self.ctx)
-        except Exception as e:  # a bug in a tool must not end the session: report it as text
-            return ToolResult(text=f"Error: {name} failed: {type(e).__name__}: {e}",
-                              structured={"error": "internal", "tool_name": name,
-                                          "traceback": traceback.format_exc()},
-                              is_error=True)
+        except Exception as e:  # a bug in a tool: the caller decides (loop: crash; MCP: an error)
+            tb = traceback.format_exc()
+            return ToolResult(text=f"Error: {name} failed: {type(e).__name__}: {str(e)[:500]}",
+                              structured={"error": "internal", "tool_name": name},
+                              is_error=True, crash=tb)
 
 
 def build_toolset(cfg: Any, *, resolver: Any = None) -> ToolSet:
