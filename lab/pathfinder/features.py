@@ -142,9 +142,35 @@ def vendor_generated(ctx: Context, f: FileEntry) -> Hit:
 
 
 def test_affinity(ctx: Context, f: FileEntry) -> Hit:
+    """Tests for a query that asks for tests, the code otherwise: a test file whose source twin
+    exists (test_capture.py and capture.py) loses to it, other test files a little."""
     if not f.is_test:
         return 0.0, None
-    return (1.0, "test-file") if ctx.q.wants_test else (-0.5, "test-penalty")
+    if ctx.q.wants_test:
+        return 1.0, "test-file"
+    return (-1.0, "test-twin-penalty") if f.id in ctx.index.test_twins else (-0.5, "test-penalty")
+
+
+def _names_queried(ctx: Context, f: FileEntry) -> bool:
+    q = ctx.q
+    return bool((q.name and f.name.lower() == q.name) or (q.stem and f.stem.lower() == q.stem))
+
+
+def name_depth(ctx: Context, f: FileEntry) -> Hit:
+    """Among the files that have the name the query gives, the shallow one first: a bare `lib.rs`
+    means `src/lib.rs` before `plot/src/lib.rs`, `conftest.py` the top one of eighteen. A file
+    named after its folder (`healthcheck/healthcheck.go`) is that folder's main file: a small plus."""
+    if not _names_queried(ctx, f):
+        return 0.0, None
+    key = ("min_depth", f.name.lower() if ctx.q.name else f.stem.lower())
+    shallowest = ctx.memo.get(key)
+    if shallowest is None:
+        same = ctx.index.by_name.get(key[1], ()) if ctx.q.name else ctx.index.by_stem.get(key[1], ())
+        shallowest = ctx.memo[key] = min((ctx.index.files[i].depth for i in same), default=f.depth)
+    score = -min(1.0, 0.25 * (f.depth - shallowest))
+    if f.segments and f.segments[-1].lower() == f.stem.lower():
+        score += 0.2
+    return score, ("shallow" if score >= 0 else "deep")
 
 
 #: The lexical features by config name, in scoring order. A new feature is a function and a line.
@@ -156,6 +182,7 @@ FEATURES: dict[str, Callable[[Context, FileEntry], Hit]] = {
     "moved_from": moved_from,
     "vendor_generated": vendor_generated,
     "test_affinity": test_affinity,
+    "name_depth": name_depth,
 }
 
 
@@ -167,6 +194,19 @@ def check_feature_config(features: Mapping[str, Any]) -> None:
         for k in spec:
             if k not in ("enabled", "weight", "field_weights"):
                 raise InputError(f"unknown setting '{k}'", key=f"resolver.features.{name}.{k}")
+
+
+def word_forms(t: str) -> tuple[str, ...]:
+    """Other inflections of a word the text may use: plural/singular, -es, -ed, -ing
+    (`publishes` finds `publish`, `smoothed` finds `smooth`). A few suffixes, no stemmer."""
+    out = [t + "s"]
+    if len(t) > 3 and t.endswith("s"):
+        out.append(t[:-1])
+    for suf in ("es", "ed", "ing"):
+        if len(t) > len(suf) + 3 and t.endswith(suf):
+            base = t[: -len(suf)]
+            out += [base, base + "e"]
+    return tuple(dict.fromkeys(w for w in out if w != t))
 
 
 def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str, float]
@@ -183,8 +223,7 @@ def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str
             continue
         acc = None
         for t in terms:
-            variants = [(t, 1.0)] + [(v, 0.8) for v in (t + "s", t[:-1] if t.endswith("s") else "")
-                                     if v and v in fp.postings]
+            variants = [(t, 1.0)] + [(v, 0.8) for v in word_forms(t) if v in fp.postings]
             for word, vw in variants:
                 hit = fp.postings.get(word)
                 if hit is None:
@@ -214,6 +253,16 @@ def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str
     scores = (total[best_chunks] / top).tolist()
     fids = index.chunk_file[best_chunks].tolist()
     return dict(zip(fids, scores)), {fid: names[i] for fid, i in zip(fids, best_field.tolist())}
+
+
+def lend_test_text(index: Index, text: dict[int, float], fields: dict[int, str]) -> None:
+    """A test file's text describes the code it tests (its words, its scenarios): when the query
+    does not ask for tests, that evidence counts for the source twin too (at 0.9), so the code is
+    found by the words its tests use, and outranks them with test_affinity."""
+    for fid, s in list(text.items()):
+        for twin in index.test_twins.get(fid, ()):
+            if 0.9 * s > text.get(twin, 0.0):
+                text[twin], fields[twin] = 0.9 * s, "test-twin"
 
 
 def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
@@ -259,7 +308,10 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
     text: dict[int, float] = {}
     fields: dict[int, str] = {}
     if "intent_text" in enabled:
-        text, fields = text_scores(index, q.intent_terms, enabled["intent_text"].get("field_weights", {}))
+        terms = tuple(dict.fromkeys(q.intent_terms + q.terms))  # the intent, and the query's own words
+        text, fields = text_scores(index, terms, enabled["intent_text"].get("field_weights", {}))
+        if not q.wants_test:
+            lend_test_text(index, text, fields)
     ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
     scored = []
     for fid in shortlist(index, q, text):

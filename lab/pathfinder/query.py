@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from lab.pathfinder.index import Index, split_name
-from lab.pathfinder.terms import is_abbreviation, query_terms, trigrams
+from lab.pathfinder.terms import is_abbreviation, query_terms, speaks_of_tests, trigrams
 
 #: Words that hint at a language, and the extensions they mean.
 LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
@@ -74,6 +74,8 @@ def expand(index: Index, term: str, limit: int = 6) -> tuple[Expansion, ...]:
         for w in index.prefixed(term[0], limit=5000):
             if is_abbreviation(term, w) and len(w) <= 4 * len(term):
                 found[w] = max(found.get(w, 0.0), 0.6)
+    for w in index.skeletons.get(term, ()):  # a vowel-less abbreviation: cndlstck -> candlestick
+        found[w] = max(found.get(w, 0.0), 0.7)
     best = sorted(found.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[:limit]
     return tuple(Expansion(w, s) for w, s in best)
 
@@ -106,7 +108,7 @@ def analyze(index: Index, query: str, intent: str | None = None) -> QueryInfo:
         lang.update(LANGUAGE_WORDS.get(w, ()))
     return QueryInfo(
         text=text, terms=terms, intent_terms=intent_terms, name=name, stem=stem, ext=ext, dirs=dirs,
-        lang_exts=frozenset(lang), wants_test=bool(all_words & TEST_WORDS),
+        lang_exts=frozenset(lang), wants_test=speaks_of_tests(text) or bool(intent and speaks_of_tests(intent)),
         wants_vendor=bool(all_words & VENDOR_WORDS), wants_generated=bool(all_words & GENERATED_WORDS),
         expansions={t: expand(index, t) for t in terms},
     )

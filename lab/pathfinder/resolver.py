@@ -42,6 +42,7 @@ class SemanticSettings:
     enabled: bool = True
     encoder: str = "minilm-l6-int8"
     weight: float = 1.5
+    name_query_weight: float = 0.3   # the MaxSim weight when the query is a bare file name that exists
     precompute_limit: int = 20000
     cache_dir: str | None = None
     max_tokens: int = 64
@@ -99,10 +100,14 @@ class Resolver:
         return self.encoder.id if self.semantic.enabled else None
 
     def candidate_text(self, f: FileEntry) -> str:
-        """What the encoder sees of a file: its path, then its headings (a Markdown file's section
-        headings too), cut at the encoder's token limit."""
-        headings = list(dict.fromkeys(h for h in (self.index.chunks[c].heading for c in f.chunk_ids) if h))
-        return f"{f.path} : {' ; '.join(headings)}" if headings else f.path
+        """What the encoder sees of a file: its path, what kind of file it is (its role words, for
+        the well-known kinds in lab/pathfinder/roles.py), then its headings (a Markdown file's
+        section headings too), cut at the encoder's token limit."""
+        chunks = [self.index.chunks[c] for c in f.chunk_ids]
+        headings = list(dict.fromkeys(ch.heading for ch in chunks if ch.heading))
+        role = chunks[0].role if chunks else ""
+        head = f"{f.path} ({role})" if role else f.path
+        return f"{head} : {' ; '.join(headings)}" if headings else head
 
     def _embeddings(self, fids: list[int]) -> list[np.ndarray]:
         missing = [fid for fid in fids if fid not in self._doc_emb]
@@ -167,13 +172,19 @@ class Resolver:
                 # enough after them to take the cores from the next query's ONNX encoder (4x slower).
                 with self._blas.limit(limits=1, user_api="blas"):
                     sem = maxsim_many(qv, docs)
+            # A bare file name that exists ("lib.rs") has no meaning beyond its letters, which the
+            # lexical features match exactly: MaxSim over paths would only add string-similarity
+            # noise among the same-name files. A misspelled name keeps the full weight.
+            bare_name = bool(q.name and q.name in self.index.by_name and not intent and not q.dirs
+                             and len(q.terms) <= 3)
+            sem_weight = self.semantic.name_query_weight if bare_name else self.semantic.weight
             for i, (fid, lex, why) in enumerate(lexical):
                 f = self.index.files[fid]
                 score = max(lex, 0.0) / top
                 s = None
                 if sem is not None:
                     s = float(sem[i])
-                    score += self.semantic.weight * s
+                    score += sem_weight * s
                     why = why + ("maxsim",)
                 ranked.append(Candidate(path=f.path, root=f.root, score=round(score, 6), why=why,
                                         lexical=round(lex, 6), semantic=None if s is None else round(s, 6)))
