@@ -151,6 +151,14 @@ def test_affinity(ctx: Context, f: FileEntry) -> Hit:
     return (-1.0, "test-twin-penalty") if f.id in ctx.index.test_twins else (-0.5, "test-penalty")
 
 
+def code_affinity(ctx: Context, f: FileEntry) -> Hit:
+    """A query that asks for code (`the helper that ...`, `... impl`) wants the implementation:
+    docs pages and docs/example code that describe the same thing step back."""
+    if not ctx.q.wants_code or not f.is_doc:
+        return 0.0, None
+    return -1.0, "docs-penalty"
+
+
 def _names_queried(ctx: Context, f: FileEntry) -> bool:
     q = ctx.q
     return bool((q.name and f.name.lower() == q.name) or (q.stem and f.stem.lower() == q.stem))
@@ -183,6 +191,7 @@ FEATURES: dict[str, Callable[[Context, FileEntry], Hit]] = {
     "vendor_generated": vendor_generated,
     "test_affinity": test_affinity,
     "name_depth": name_depth,
+    "code_affinity": code_affinity,
 }
 
 
@@ -308,7 +317,10 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
     text: dict[int, float] = {}
     fields: dict[int, str] = {}
     if "intent_text" in enabled:
-        terms = tuple(dict.fromkeys(q.intent_terms + q.terms))  # the intent, and the query's own words
+        # the intent's words, and those of the query's words that no path explains ("rootdir"):
+        # a query word that names files or folders is scored by the path features already
+        terms = tuple(dict.fromkeys(q.intent_terms + tuple(
+            t for t in q.terms if t not in index.name_postings and t not in index.dir_postings)))
         text, fields = text_scores(index, terms, enabled["intent_text"].get("field_weights", {}))
         if not q.wants_test:
             lend_test_text(index, text, fields)

@@ -66,6 +66,7 @@ class FileEntry:
     is_generated: bool
     is_test: bool
     depth: int = 0       # number of folders above the file
+    is_doc: bool = False  # a prose document, or anything under a docs/examples folder
 
 
 def split_name(name: str) -> tuple[str, str]:
@@ -81,6 +82,7 @@ def split_name(name: str) -> tuple[str, str]:
 TEST_DIRS = frozenset({"tests", "test", "__tests__", "testing", "spec", "specs"})
 #: Folders of documentation and examples: a same-name file there is not the code a test tests.
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "example", "examples", "book", "site"})
+PROSE_DOC_EXTS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "txt"})
 
 
 def is_test_path(path: str, stem: str) -> bool:
@@ -206,6 +208,7 @@ def build_index(corpus: Corpus) -> Index:
             is_vendor=bool(low_segments & VENDOR_DIRS),
             is_generated=bool(low_segments & GENERATED_DIRS) or lname.endswith(GENERATED_SUFFIXES),
             is_test=is_test_path(path, stem), depth=len(segments),
+            is_doc=ext in PROSE_DOC_EXTS or bool(low_segments & DOC_DIRS),
         )
         files.append(entry)
         nw = frozenset(split_words(stem))

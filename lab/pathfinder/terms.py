@@ -89,3 +89,18 @@ def speaks_of_tests(text: str) -> bool:
             continue
         return True
     return False
+
+
+#: Words that say the code itself is asked for, not a page about it.
+CODE_WORDS = frozenset("""code function functions method methods class classes helper helpers trait
+traits struct structs enum plugin plugins implementation implementations impl implements implemented
+implementing module macro macros hook hooks handler parser decorator attribute constructor""".split())
+#: Words that ask for documentation.
+DOCS_WORDS = frozenset("""doc docs documentation documented guide guides readme page pages tutorial
+howto manual book chapter changelog explain explains explained faq""".split())
+
+
+def speaks_of_code(text: str) -> bool:
+    """`the helper that formats durations`, `tmp path impl`: the code is wanted, not its docs."""
+    words = set(split_words(text))
+    return bool(words & CODE_WORDS) and not words & DOCS_WORDS
