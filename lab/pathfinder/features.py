@@ -201,7 +201,7 @@ def check_feature_config(features: Mapping[str, Any]) -> None:
             raise InputError(f"unknown lexical feature '{name}' (known: {', '.join(FEATURES)})",
                              key=f"resolver.features.{name}")
         for k in spec:
-            if k not in ("enabled", "weight", "field_weights"):
+            if k not in ("enabled", "weight", "field_weights", "intent_weight"):
                 raise InputError(f"unknown setting '{k}'", key=f"resolver.features.{name}.{k}")
 
 
@@ -325,13 +325,18 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
         if not q.wants_test:
             lend_test_text(index, text, fields)
     ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
+    weights = {name: float(spec.get("weight", 1.0)) for name, spec in enabled.items()}
+    if q.has_intent and not q.name and "intent_text" in enabled:
+        # a sentence that describes the file, and a short query that does not name it: what the
+        # file contains is the evidence, the query's words in paths only a hint
+        weights["intent_text"] = float(enabled["intent_text"].get("intent_weight", weights["intent_text"]))
     scored = []
     for fid in shortlist(index, q, text):
         f = index.files[fid]
         total, why = 0.0, []
         for name, spec in enabled.items():
             s, label = FEATURES[name](ctx, f)
-            total += float(spec.get("weight", 1.0)) * s
+            total += weights[name] * s
             if label:
                 why.extend(label.split("+"))
         scored.append((fid, total, tuple(why)))

@@ -43,6 +43,7 @@ class QueryInfo:
     lang_exts: frozenset[str]             # extensions the query or intent hints at
     wants_test: bool
     wants_code: bool                      # the query or intent asks for code, not docs about it
+    has_intent: bool                      # an intent sentence came with the query
     wants_vendor: bool
     wants_generated: bool
     expansions: dict[str, tuple[Expansion, ...]]  # query word -> index words it may mean
@@ -117,7 +118,7 @@ def analyze(index: Index, query: str, intent: str | None = None) -> QueryInfo:
     return QueryInfo(
         text=text, terms=terms, intent_terms=intent_terms, name=name, stem=stem, ext=ext, dirs=dirs,
         lang_exts=frozenset(lang), wants_test=wants_test,
-        wants_code=speaks_of_code(f"{text} {intent or ''}"),
+        wants_code=speaks_of_code(f"{text} {intent or ''}"), has_intent=bool(intent_terms and intent),
         wants_vendor=bool(all_words & VENDOR_WORDS), wants_generated=bool(all_words & GENERATED_WORDS),
         expansions={t: expand(index, t) for t in terms},
     )

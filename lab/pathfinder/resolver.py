@@ -43,6 +43,7 @@ class SemanticSettings:
     encoder: str = "minilm-l6-int8"
     weight: float = 1.5
     name_query_weight: float = 0.3   # the MaxSim weight when the query is a bare file name that exists
+    intent_weight: float = 1.0       # the MaxSim weight when an intent sentence comes with a query naming no file
     precompute_limit: int = 20000
     cache_dir: str | None = None
     max_tokens: int = 64
@@ -178,6 +179,10 @@ class Resolver:
             bare_name = bool(q.name and q.name in self.index.by_name and not intent and not q.dirs
                              and len(q.terms) <= 3)
             sem_weight = self.semantic.name_query_weight if bare_name else self.semantic.weight
+            if q.has_intent and not q.name:
+                # the encoder sees a file's path and headings, a sentence describes its contents:
+                # the content match (intent_text) leads, MaxSim reorders among close candidates
+                sem_weight = self.semantic.intent_weight
             for i, (fid, lex, why) in enumerate(lexical):
                 f = self.index.files[fid]
                 score = max(lex, 0.0) / top
