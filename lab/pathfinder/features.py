@@ -310,13 +310,21 @@ def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
     return sorted(hits.tolist(), key=lambda fid: (-pre[fid], fid))
 
 
+def is_bare_name(index: Index, q: QueryInfo) -> bool:
+    """The query is just the name of files that exist (`lib.rs`, `conftest.py`): no folders, no
+    intent, no other words. Its letters are matched exactly by the name; what is left to decide is
+    which of the same-name files is meant."""
+    return bool(q.name and q.name in index.by_name and not q.has_intent and not q.dirs and len(q.terms) <= 3)
+
+
 def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
                   ) -> list[tuple[int, float, tuple[str, ...]]]:
     """(file id, lexical score, why) of the shortlisted files, best first; ties broken by path."""
     enabled = {name: spec for name, spec in features_cfg.items() if spec.get("enabled", True)}
     text: dict[int, float] = {}
     fields: dict[int, str] = {}
-    if "intent_text" in enabled:
+    bare = is_bare_name(index, q)
+    if "intent_text" in enabled and not bare:  # a bare name's words in text would count the name twice
         # the intent's words, and those of the query's words that no path explains ("rootdir"):
         # a query word that names files or folders is scored by the path features already
         terms = tuple(dict.fromkeys(q.intent_terms + tuple(
@@ -326,6 +334,8 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
             lend_test_text(index, text, fields)
     ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
     weights = {name: float(spec.get("weight", 1.0)) for name, spec in enabled.items()}
+    if bare and "dir_ext_counts" in weights:
+        weights["dir_ext_counts"] = 0.0  # the name gives the extension: every candidate has it
     if q.has_intent and not q.name and "intent_text" in enabled:
         # a sentence that describes the file, and a short query that does not name it: what the
         # file contains is the evidence, the query's words in paths only a hint
