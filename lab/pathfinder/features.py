@@ -148,7 +148,10 @@ def test_affinity(ctx: Context, f: FileEntry) -> Hit:
         return 0.0, None
     if ctx.q.wants_test:
         return 1.0, "test-file"
-    return (-1.0, "test-twin-penalty") if f.id in ctx.index.test_twins else (-0.5, "test-penalty")
+    if f.id in ctx.index.test_twins:
+        return -1.0, "test-twin-penalty"
+    # a bare name (`conftest.py`) was chosen by the user: test-folder copies of it are not noise
+    return (0.0, None) if is_bare_name(ctx.index, ctx.q) else (-0.5, "test-penalty")
 
 
 def code_affinity(ctx: Context, f: FileEntry) -> Hit:
@@ -314,7 +317,10 @@ def is_bare_name(index: Index, q: QueryInfo) -> bool:
     """The query is just the name of files that exist (`lib.rs`, `conftest.py`): no folders, no
     intent, no other words. Its letters are matched exactly by the name; what is left to decide is
     which of the same-name files is meant."""
-    return bool(q.name and q.name in index.by_name and not q.has_intent and not q.dirs and len(q.terms) <= 3)
+    if not (q.name and q.name in index.by_name and not q.has_intent and not q.dirs):
+        return False
+    name_words = set(split_words(q.name))
+    return all(t in name_words for t in q.terms)
 
 
 def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
@@ -334,8 +340,12 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
             lend_test_text(index, text, fields)
     ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
     weights = {name: float(spec.get("weight", 1.0)) for name, spec in enabled.items()}
-    if bare and "dir_ext_counts" in weights:
-        weights["dir_ext_counts"] = 0.0  # the name gives the extension: every candidate has it
+    if bare:
+        for name in ("dir_ext_counts", "segment_overlap"):
+            # the name gives the extension, and a folder named like the file re-counts the name
+            # (name_depth has the folder-named file's bonus)
+            if name in weights:
+                weights[name] = 0.0
     if q.has_intent and not q.name and "intent_text" in enabled:
         # a sentence that describes the file, and a short query that does not name it: what the
         # file contains is the evidence, the query's words in paths only a hint
