@@ -57,10 +57,13 @@ def _name_score(ctx: Context, name: str, stem: str, ext: str, words: frozenset[s
     if q.stem and stem == q.stem:
         score, why = 2.0, "stem"
     elif words:
-        got, _ = _term_match(ctx, words)
+        got, n = _term_match(ctx, words)
         coverage = min(1.0, got / len(words))
         if coverage > 0:
-            score, why = 1.6 * coverage, ("stem" if coverage >= 0.999 else "stem~")
+            # mostly how much of the name the query covers, and a little how much of the query
+            # the name explains: `pytester_asertions.py` means pytester_assertions.py, not pytester.py
+            explained = min(1.0, got / n) if n else 1.0
+            score, why = 1.6 * coverage * (0.7 + 0.3 * explained), ("stem" if coverage >= 0.999 else "stem~")
     if q.ext:
         if ext == q.ext:
             score, why = score + 0.5, (why + "+ext" if why else "ext")

@@ -84,6 +84,19 @@ def expand(index: Index, term: str, limit: int = 6) -> tuple[Expansion, ...]:
     return tuple(Expansion(w, s) for w, s in best)
 
 
+_MIXED_CASE = re.compile(r"[A-Za-z]*[a-z][A-Z][A-Za-z]*")
+
+
+def known_compounds(index: Index, text: str) -> str:
+    """`PyPI` splits into py + pi by the camelCase rule, but the corpus writes it `pypi`: a
+    mixed-case word the index knows whole is kept whole (lowercased), so it is not read as two."""
+    def whole(m: re.Match) -> str:
+        w = m.group(0).lower()
+        known = w in index.name_postings or w in index.dir_postings or w in index.text["body"].postings
+        return w if known else m.group(0)
+    return _MIXED_CASE.sub(whole, text)
+
+
 def analyze(index: Index, query: str, intent: str | None = None) -> QueryInfo:
     text = query.strip().strip("`'\"")
     name = stem = ext = None
@@ -102,8 +115,10 @@ def analyze(index: Index, query: str, intent: str | None = None) -> QueryInfo:
                 dirs = tuple(parts[:-1]) if "/" in token else ()
                 if "/" in token:
                     stem = last
-    terms = tuple(query_terms(text))
-    intent_terms = tuple(query_terms(intent)) if intent else terms
+    terms = tuple(query_terms(known_compounds(index, text)))
+    if ext and name and text.lower().count(ext) == 1:  # `saferpr.py`: py is the extension, not a name word
+        terms = tuple(t for t in terms if t != ext) or terms
+    intent_terms = tuple(query_terms(known_compounds(index, intent))) if intent else terms
     all_words = set(terms) | set(intent_terms)
     wants_test = (speaks_of_tests(text) or bool(intent and speaks_of_tests(intent))
                   or bool(name and is_test_path(name, stem or "")))

@@ -46,6 +46,13 @@ def _r(patterns: str, words: str, marker: str | None = None) -> RoleRule:
 ROLE_RULES: tuple[RoleRule, ...] = (
     # continuous integration services
     _r("*/.github/workflows/*.yml */.github/workflows/*.yaml", f"github actions workflow {CI}"),
+    # what a CI workflow does, from the steps it runs
+    _r("*/.github/workflows/*.yml */.github/workflows/*.yaml .gitlab-ci.yml .travis.yml",
+       "publish publishes release releases deploy upload package registry",
+       r"pypi-publish|twine upload|cargo publish|npm publish|gem push|docker push|action-gh-release"
+       r"|gh release create|upload-release-asset|goreleaser"),
+    _r("*/.github/workflows/*.yml */.github/workflows/*.yaml .gitlab-ci.yml .travis.yml",
+       "runs tests test suite", r"\b(pytest|tox|nox|cargo test|npm test|go test|ctest|make test|mvn test)\b"),
     _r(".travis.yml", f"travis linux macos {CI}"),
     _r("appveyor.yml .appveyor.yml", f"appveyor windows {CI}"),
     _r("azure-pipelines.yml */.azure-pipelines/*.yml", f"azure pipelines windows {CI}"),

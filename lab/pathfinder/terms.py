@@ -68,7 +68,7 @@ TEST_WORDS = frozenset({"test", "tests", "spec", "specs", "testing", "unittest",
 #: Words after a test word that keep it the thing asked for ("a test case", "the test file").
 _TEST_HEADS = frozenset({"case", "cases", "file", "files", "suite", "suites", "fixture", "fixtures"})
 #: Words before a test word that make it a time or a context, not the file asked for
-#: ("output during tests", "when a test fails" is caught by the word after it).
+#: ("output during tests", "runs the tests"; "when a test fails" is caught by the word after it).
 _TEST_CONTEXT = frozenset({"during", "while", "when", "whenever", "each", "every", "per", "across",
                            "between", "before", "after", "under", "running", "run", "runs", "collecting"})
 _WORD_OR_POSSESSIVE = re.compile(r"[A-Za-z0-9]+(?:'s)?")
@@ -85,7 +85,8 @@ def speaks_of_tests(text: str) -> bool:
         nxt = next((x for x in words[i + 1:] if x not in STOPWORDS), None)
         if nxt is not None and i + 1 < len(words) and words[i + 1] not in STOPWORDS and nxt not in _TEST_HEADS:
             continue  # a modifier: "test variants", "test module", "test fails"
-        if i and words[i - 1] in _TEST_CONTEXT:
+        before = next((x for x in reversed(words[:i]) if x not in STOPWORDS), None)
+        if before in _TEST_CONTEXT:  # "during tests", "the script that runs the tests"
             continue
         return True
     return False
