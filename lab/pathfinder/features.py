@@ -326,6 +326,21 @@ def is_bare_name(index: Index, q: QueryInfo) -> bool:
     return all(t in name_words for t in q.terms)
 
 
+def names_files(index: Index, q: QueryInfo) -> bool:
+    """The query names files: a file name (`config.go`), or its words are a stem the corpus has
+    (`config`, `ledger reconciler` for ledger_reconciler.go)."""
+    if q.name:
+        return True
+    words = [w.lower() for w in q.text.replace("-", " ").replace("_", " ").split()]
+    return any(sep.join(words) in index.by_stem for sep in ("_", "-", "")) if words else False
+
+
+def describes_file(index: Index, q: QueryInfo) -> bool:
+    """An intent sentence describes the file and the query does not name it: what a file contains
+    is the evidence then, the query's words in paths only a hint."""
+    return q.has_intent and not names_files(index, q)
+
+
 def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
                   ) -> list[tuple[int, float, tuple[str, ...]]]:
     """(file id, lexical score, why) of the shortlisted files, best first; ties broken by path."""
@@ -349,9 +364,7 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
             # (name_depth has the folder-named file's bonus)
             if name in weights:
                 weights[name] = 0.0
-    if q.has_intent and not q.name and "intent_text" in enabled:
-        # a sentence that describes the file, and a short query that does not name it: what the
-        # file contains is the evidence, the query's words in paths only a hint
+    if "intent_text" in enabled and describes_file(index, q):
         weights["intent_text"] = float(enabled["intent_text"].get("intent_weight", weights["intent_text"]))
     scored = []
     for fid in shortlist(index, q, text):

@@ -19,7 +19,7 @@ import numpy as np
 from lab.corpus.loader import load_corpus
 from lab.errors import InputError
 from lab.pathfinder.encoders import TokenEncoder, make_encoder
-from lab.pathfinder.features import check_feature_config, is_bare_name, score_lexical
+from lab.pathfinder.features import check_feature_config, describes_file, is_bare_name, score_lexical
 from lab.pathfinder.index import FileEntry, Index, build_index
 from lab.pathfinder.maxsim import EmbeddingCache, maxsim_many
 from lab.pathfinder.query import analyze
@@ -177,7 +177,7 @@ class Resolver:
             # lexical features match exactly: MaxSim over paths would only add string-similarity
             # noise among the same-name files. A misspelled name keeps the full weight.
             sem_weight = self.semantic.name_query_weight if is_bare_name(self.index, q) else self.semantic.weight
-            if q.has_intent and not q.name:
+            if describes_file(self.index, q):
                 # the encoder sees a file's path and headings, a sentence describes its contents:
                 # the content match (intent_text) leads, MaxSim reorders among close candidates
                 sem_weight = self.semantic.intent_weight
