@@ -105,18 +105,19 @@ def tested_stem(stem: str) -> str:
     return s
 
 
-def find_test_twins(files: list["FileEntry"], by_stem: dict[str, list[int]]) -> dict[int, tuple[int, ...]]:
+def find_test_twins(files: list["FileEntry"]) -> dict[int, tuple[int, ...]]:
     """Test file id -> the source files it tests: same tested stem and extension, not a test, not
     under a docs/examples folder (a test's twin is the code, not a doc example of the same name)."""
+    sources: dict[tuple[str, str], list[int]] = defaultdict(list)  # (stem, ext) -> source files
+    for f in files:
+        if not f.is_test and not f.is_doc and len(sources[(f.stem.lower(), f.ext)]) < 4:
+            sources[(f.stem.lower(), f.ext)].append(f.id)
     twins: dict[int, tuple[int, ...]] = {}
     for f in files:
-        if not f.is_test:
-            continue
-        found = tuple(i for i in by_stem.get(tested_stem(f.stem), ())
-                      if not files[i].is_test and files[i].ext == f.ext
-                      and not {s.lower() for s in files[i].segments} & DOC_DIRS)
-        if found:
-            twins[f.id] = found[:4]
+        if f.is_test:
+            found = sources.get((tested_stem(f.stem), f.ext))
+            if found:
+                twins[f.id] = tuple(found)
     return twins
 
 
@@ -255,7 +256,7 @@ def build_index(corpus: Corpus) -> Index:
         if len(sk) >= 4 and sk != w:
             skeletons[sk].append(w)
     by_path = {f.path: f.id for f in files}
-    test_twins = find_test_twins(files, by_stem)
+    test_twins = find_test_twins(files)
     moved_from = find_moves(chunks, files, by_path)
     for fid, olds in moved_from.items():  # old names find the moved file in the shortlist
         for old in olds:

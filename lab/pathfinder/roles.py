@@ -35,10 +35,18 @@ class RoleRule:
     patterns: tuple[str, ...]     # fnmatch patterns over the lowercased path or file name
     words: str
     marker: re.Pattern | None = None  # when set, the file's text must match it too
+    name_re: re.Pattern | None = None  # the patterns without '/', compiled (they match the name)
+    path_re: re.Pattern | None = None  # the patterns with '/', compiled (they match the path)
+
+
+def _compiled(patterns: list[str]) -> re.Pattern | None:
+    return re.compile("|".join(fnmatch.translate(p) for p in patterns)) if patterns else None
 
 
 def _r(patterns: str, words: str, marker: str | None = None) -> RoleRule:
-    return RoleRule(tuple(patterns.split()), words, re.compile(marker, re.I | re.M) if marker else None)
+    pats = tuple(patterns.split())
+    return RoleRule(pats, words, re.compile(marker, re.I | re.M) if marker else None,
+                    _compiled([p for p in pats if "/" not in p]), _compiled([p for p in pats if "/" in p]))
 
 
 #: Well-known file kinds. Patterns without a '/' match the file name, others the whole path
@@ -124,14 +132,21 @@ ROLE_RULES: tuple[RoleRule, ...] = (
 )
 
 
+#: Every rule's patterns in one expression: most files match none, and are done in one match.
+_ANY_NAME = _compiled([p for r in ROLE_RULES for p in r.patterns if "/" not in p])
+_ANY_PATH = _compiled([p for r in ROLE_RULES for p in r.patterns if "/" in p])
+
+
 def file_role(path: str, text: str | None) -> str:
     """The role words of every rule the file matches ("" when none)."""
     low = path.lower()
     name = low.rsplit("/", 1)[-1]
     anchored = "*/" + low   # so `*/.github/...` matches at the top level too
+    if not (_ANY_NAME and _ANY_NAME.match(name)) and not (_ANY_PATH and _ANY_PATH.match(anchored)):
+        return ""
     words: list[str] = []
     for rule in ROLE_RULES:
-        if not any(fnmatch.fnmatchcase(anchored if "/" in p else name, p) for p in rule.patterns):
+        if not ((rule.name_re and rule.name_re.match(name)) or (rule.path_re and rule.path_re.match(anchored))):
             continue
         if rule.marker is not None and not (text and rule.marker.search(text[:20000])):
             continue
