@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from lab.pathfinder.index import Index, is_test_path, split_name
-from lab.pathfinder.terms import is_abbreviation, query_terms, speaks_of_code, speaks_of_tests, trigrams
+from lab.pathfinder.terms import TEST_WORDS, is_abbreviation, query_terms, speaks_of_code, speaks_of_tests, trigrams  # noqa: F401
 
 #: Words that hint at a language, and the extensions they mean.
 LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
@@ -17,7 +17,6 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
     "protobuf": ("proto",), "proto": ("proto",), "markdown": ("md",), "docs": ("md",), "toml": ("toml",),
     "json": ("json",), "shell": ("sh",), "bash": ("sh",),
 }
-TEST_WORDS = frozenset({"test", "tests", "spec", "specs", "testing", "unittest"})
 #: Test words dropped from a query that does not ask for tests (`unittest` names a module).
 CONTEXT_TEST_WORDS = frozenset({"test", "tests"})
 VENDOR_WORDS = frozenset({"vendor", "vendored", "vendoring", "third", "thirdparty"})
