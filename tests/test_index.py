@@ -15,7 +15,7 @@ def test_index_fields_and_gitignore(tmp_path: Path):
     idx = build_index(load_corpus(tmp_path))
     paths = [f.path for f in idx.files]
     assert paths == [".gitignore", "README.md", "svc/config.go"]
-    assert TEXT_FIELDS == ("heading", "breadcrumb", "body")
+    assert TEXT_FIELDS == ("heading", "breadcrumb", "body", "symbols", "comments", "role")
     go = idx.files[idx.by_path["svc/config.go"]]
     assert (go.stem, go.ext, go.segments) == ("config", "go", ("svc",))
     assert idx.chunks[go.chunk_ids[0]].heading == "Package svc loads the service config."

@@ -1,10 +1,13 @@
-"""Split a file's text into chunks with the indexed text fields (heading, breadcrumb, body).
+"""Split a file's text into chunks with the indexed text fields (heading, breadcrumb, body, and
+for source files symbols and comments).
 
 Markdown is chunked by ATX heading: each chunk's heading is its heading line, its breadcrumb the
 document title (frontmatter `title:` or a title made from the file name) followed by the parent
 headings, its body the text below the heading. Every other text file is one chunk whose heading is
 its first heading-like line (a doc comment, a `#` comment, a Markdown-style title) and whose body
-is the rest of the text.
+is the rest of the text, its `symbols` the names the file defines (functions, classes, types,
+traits, modules: the words a description of the code uses, without the noise of every call site)
+and its `comments` its comment lines and docstrings (what the authors say the code does).
 """
 
 from __future__ import annotations
@@ -20,12 +23,40 @@ _SKIP_COMMENT = re.compile(r"^(!|-\*-|noqa|eslint|go:build|\+build|syntax|pylint
                            r"|Code generated|DO NOT EDIT|SPDX|Copyright|vim:)", re.I)
 
 
+#: Prose and data files: no code symbols or comments to extract (`*` starts a list item there).
+PROSE_EXTS = MARKDOWN_EXTS | {"rst", "txt", "adoc", "html", "htm", "svg", "json", "csv", "tsv", "xml", "lock"}
+_DEFINITION = re.compile(
+    r"\b(?:def|class|fn|struct|enum|trait|impl|func|type|interface|function|mod|module|macro_rules!"
+    r"|const|static|union|record|object|protocol)\s+([A-Za-z_][A-Za-z0-9_]*)")
+_DOCSTRING = re.compile(r'("""|\'\'\')(.*?)\1', re.S)
+_COMMENT_LINE = re.compile(r"^\s*(?://[/!]?|#(?![!\[])|/?\*+|--)\s?(.*)$")
+SYMBOLS_MAX, COMMENTS_MAX = 4000, 8000  # characters kept per field: enough to describe a file
+
+
 @dataclass(frozen=True)
 class ChunkText:
     heading: str
     breadcrumb: str
     body: str
     line: int  # 1-based line where the chunk starts
+    symbols: str = ""
+    comments: str = ""
+
+
+def code_symbols(text: str) -> str:
+    """The names a source file defines, space-separated, in order, each once."""
+    names = dict.fromkeys(m.group(1) for m in _DEFINITION.finditer(text))
+    return " ".join(names)[:SYMBOLS_MAX]
+
+
+def code_comments(text: str) -> str:
+    """A source file's comment lines and docstrings, in file order."""
+    parts: list[str] = [m.group(2).strip() for m in _DOCSTRING.finditer(text)]
+    for line in text.splitlines():
+        m = _COMMENT_LINE.match(line)
+        if m and m.group(1).strip():
+            parts.append(m.group(1).strip())
+    return "\n".join(parts)[:COMMENTS_MAX]
 
 
 def title_from_filename(path: str) -> str:
@@ -112,4 +143,8 @@ def chunk_file(path: str, text: str | None) -> list[ChunkText]:
         body = "\n".join(lines[:line - 1] + lines[line:]).strip()
     else:
         body = text.strip()
-    return [ChunkText(heading=heading, breadcrumb=title_from_filename(path), body=body, line=1)]
+    symbols = comments = ""
+    if ext not in PROSE_EXTS:
+        symbols, comments = code_symbols(text), code_comments(text)
+    return [ChunkText(heading=heading, breadcrumb=title_from_filename(path), body=body, line=1,
+                      symbols=symbols, comments=comments)]

@@ -57,10 +57,13 @@ def _name_score(ctx: Context, name: str, stem: str, ext: str, words: frozenset[s
     if q.stem and stem == q.stem:
         score, why = 2.0, "stem"
     elif words:
-        got, _ = _term_match(ctx, words)
+        got, n = _term_match(ctx, words)
         coverage = min(1.0, got / len(words))
         if coverage > 0:
-            score, why = 1.6 * coverage, ("stem" if coverage >= 0.999 else "stem~")
+            # mostly how much of the name the query covers, and a little how much of the query
+            # the name explains: `pytester_asertions.py` means pytester_assertions.py, not pytester.py
+            explained = min(1.0, got / n) if n else 1.0
+            score, why = 1.6 * coverage * (0.7 + 0.3 * explained), ("stem" if coverage >= 0.999 else "stem~")
     if q.ext:
         if ext == q.ext:
             score, why = score + 0.5, (why + "+ext" if why else "ext")
@@ -142,9 +145,46 @@ def vendor_generated(ctx: Context, f: FileEntry) -> Hit:
 
 
 def test_affinity(ctx: Context, f: FileEntry) -> Hit:
+    """Tests for a query that asks for tests, the code otherwise: a test file whose source twin
+    exists (test_capture.py and capture.py) loses to it, other test files a little."""
     if not f.is_test:
         return 0.0, None
-    return (1.0, "test-file") if ctx.q.wants_test else (-0.5, "test-penalty")
+    if ctx.q.wants_test:
+        return 1.0, "test-file"
+    if f.id in ctx.index.test_twins:
+        return -1.0, "test-twin-penalty"
+    # a bare name (`conftest.py`) was chosen by the user: test-folder copies of it are not noise
+    return (0.0, None) if is_bare_name(ctx.index, ctx.q) else (-0.5, "test-penalty")
+
+
+def code_affinity(ctx: Context, f: FileEntry) -> Hit:
+    """A query that asks for code (`the helper that ...`, `... impl`) wants the implementation:
+    docs pages and docs/example code that describe the same thing step back."""
+    if not ctx.q.wants_code or not f.is_doc:
+        return 0.0, None
+    return -1.0, "docs-penalty"
+
+
+def _names_queried(ctx: Context, f: FileEntry) -> bool:
+    q = ctx.q
+    return bool((q.name and f.name.lower() == q.name) or (q.stem and f.stem.lower() == q.stem))
+
+
+def name_depth(ctx: Context, f: FileEntry) -> Hit:
+    """Among the files that have the name the query gives, the shallow one first: a bare `lib.rs`
+    means `src/lib.rs` before `plot/src/lib.rs`, `conftest.py` the top one of eighteen. A file
+    named after its folder (`healthcheck/healthcheck.go`) is that folder's main file: a small plus."""
+    if not _names_queried(ctx, f):
+        return 0.0, None
+    key = ("min_depth", f.name.lower() if ctx.q.name else f.stem.lower())
+    shallowest = ctx.memo.get(key)
+    if shallowest is None:
+        same = ctx.index.by_name.get(key[1], ()) if ctx.q.name else ctx.index.by_stem.get(key[1], ())
+        shallowest = ctx.memo[key] = min((ctx.index.files[i].depth for i in same), default=f.depth)
+    score = -min(1.0, 0.25 * (f.depth - shallowest))
+    if f.segments and f.segments[-1].lower() == f.stem.lower():
+        score += 0.2
+    return score, ("shallow" if score >= 0 else "deep")
 
 
 #: The lexical features by config name, in scoring order. A new feature is a function and a line.
@@ -156,7 +196,22 @@ FEATURES: dict[str, Callable[[Context, FileEntry], Hit]] = {
     "moved_from": moved_from,
     "vendor_generated": vendor_generated,
     "test_affinity": test_affinity,
+    "name_depth": name_depth,
+    "code_affinity": code_affinity,
 }
+
+
+def word_forms(t: str) -> tuple[str, ...]:
+    """Other inflections of a word the text may use: plural/singular, -es, -ed, -ing
+    (`publishes` finds `publish`, `smoothed` finds `smooth`). A few suffixes, no stemmer."""
+    out = [t + "s"]
+    if len(t) > 3 and t.endswith("s"):
+        out.append(t[:-1])
+    for suf in ("es", "ed", "ing"):
+        if len(t) > len(suf) + 3 and t.endswith(suf):
+            base = t[: -len(suf)]
+            out += [base, base + "e"]
+    return tuple(dict.fromkeys(w for w in out if w != t))
 
 
 def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str, float]
@@ -173,8 +228,7 @@ def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str
             continue
         acc = None
         for t in terms:
-            variants = [(t, 1.0)] + [(v, 0.8) for v in (t + "s", t[:-1] if t.endswith("s") else "")
-                                     if v and v in fp.postings]
+            variants = [(t, 1.0)] + [(v, 0.8) for v in word_forms(t) if v in fp.postings]
             for word, vw in variants:
                 hit = fp.postings.get(word)
                 if hit is None:
@@ -204,6 +258,16 @@ def text_scores(index: Index, terms: tuple[str, ...], field_weights: Mapping[str
     scores = (total[best_chunks] / top).tolist()
     fids = index.chunk_file[best_chunks].tolist()
     return dict(zip(fids, scores)), {fid: names[i] for fid, i in zip(fids, best_field.tolist())}
+
+
+def lend_test_text(index: Index, text: dict[int, float], fields: dict[int, str]) -> None:
+    """A test file's text describes the code it tests (its words, its scenarios): when the query
+    does not ask for tests, that evidence counts for the source twin too (at 0.9), so the code is
+    found by the words its tests use, and outranks them with test_affinity."""
+    for fid, s in list(text.items()):
+        for twin in index.test_twins.get(fid, ()):
+            if 0.9 * s > text.get(twin, 0.0):
+                text[twin], fields[twin] = 0.9 * s, "test-twin"
 
 
 def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
@@ -242,22 +306,63 @@ def shortlist(index: Index, q: QueryInfo, text: dict[int, float]) -> list[int]:
     return sorted(hits.tolist(), key=lambda fid: (-pre[fid], fid))
 
 
+def is_bare_name(index: Index, q: QueryInfo) -> bool:
+    """The query is just the name of files that exist (`lib.rs`, `conftest.py`): no folders, no
+    intent, no other words. Its letters are matched exactly by the name; what is left to decide is
+    which of the same-name files is meant."""
+    if not (q.name and q.name in index.by_name and not q.has_intent and not q.dirs):
+        return False
+    name_words = set(split_words(q.name))
+    return all(t in name_words for t in q.terms)
+
+
+def names_files(index: Index, q: QueryInfo) -> bool:
+    """The query names files: a file name (`config.go`), or its words are a stem the corpus has
+    (`config`, `ledger reconciler` for ledger_reconciler.go)."""
+    if q.name:
+        return True
+    words = [w.lower() for w in q.text.replace("-", " ").replace("_", " ").split()]
+    return any(sep.join(words) in index.by_stem for sep in ("_", "-", "")) if words else False
+
+
+def describes_file(index: Index, q: QueryInfo) -> bool:
+    """An intent sentence describes the file and the query does not name it: what a file contains
+    is the evidence then, the query's words in paths only a hint."""
+    return q.has_intent and not names_files(index, q)
+
+
 def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
                   ) -> list[tuple[int, float, tuple[str, ...]]]:
     """(file id, lexical score, why) of the shortlisted files, best first; ties broken by path."""
     enabled = {name: spec for name, spec in features_cfg.items() if spec["enabled"]}
     text: dict[int, float] = {}
     fields: dict[int, str] = {}
-    if "intent_text" in enabled:
-        text, fields = text_scores(index, q.intent_terms, enabled["intent_text"]["field_weights"])
+    bare = is_bare_name(index, q)
+    if "intent_text" in enabled and not bare:  # a bare name's words in text would count the name twice
+        # the intent's words, and those of the query's words that no path explains ("rootdir"):
+        # a query word that names files or folders is scored by the path features already
+        terms = tuple(dict.fromkeys(q.intent_terms + tuple(
+            t for t in q.terms if t not in index.name_postings and t not in index.dir_postings)))
+        text, fields = text_scores(index, terms, enabled["intent_text"]["field_weights"])
+        if not q.wants_test:
+            lend_test_text(index, text, fields)
     ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
+    weights = {name: float(spec.get("weight", 1.0)) for name, spec in enabled.items()}
+    if bare:
+        for name in ("dir_ext_counts", "segment_overlap"):
+            # the name gives the extension, and a folder named like the file re-counts the name
+            # (name_depth has the folder-named file's bonus)
+            if name in weights:
+                weights[name] = 0.0
+    if "intent_text" in enabled and describes_file(index, q):
+        weights["intent_text"] = float(enabled["intent_text"].get("intent_weight", weights["intent_text"]))
     scored = []
     for fid in shortlist(index, q, text):
         f = index.files[fid]
         total, why = 0.0, []
         for name, spec in enabled.items():
             s, label = FEATURES[name](ctx, f)
-            total += spec["weight"] * s
+            total += weights[name] * s
             if label:
                 why.extend(label.split("+"))
         scored.append((fid, total, tuple(why)))

@@ -16,10 +16,13 @@ import numpy as np
 
 from lab.corpus.loader import Corpus
 from lab.pathfinder.chunking import chunk_file
-from lab.pathfinder.terms import split_words, trigrams
+from lab.pathfinder.roles import file_role
+from lab.pathfinder.terms import consonant_skeleton, split_words, trigrams
 
-#: The indexed text fields of a chunk, in order of weight.
-TEXT_FIELDS: tuple[str, ...] = ("heading", "breadcrumb", "body")
+#: The indexed text fields of a chunk. `symbols` (names a source file defines), `comments` (its
+#: comment lines and docstrings) and `role` (what kind of file it is: lab/pathfinder/roles.py, on
+#: a file's first chunk) let a description of a file find it by what it contains and what it is.
+TEXT_FIELDS: tuple[str, ...] = ("heading", "breadcrumb", "body", "symbols", "comments", "role")
 
 #: Words in generated or vendored code paths.
 VENDOR_DIRS = frozenset({"vendor", "third_party", "node_modules", "external"})
@@ -36,6 +39,9 @@ class Chunk:
     breadcrumb: str
     body: str
     line: int
+    symbols: str = ""
+    comments: str = ""
+    role: str = ""
 
     def field(self, name: str) -> str:
         if name not in TEXT_FIELDS:
@@ -59,6 +65,8 @@ class FileEntry:
     is_vendor: bool
     is_generated: bool
     is_test: bool
+    depth: int = 0       # number of folders above the file
+    is_doc: bool = False  # a prose document, or anything under a docs/examples folder
 
 
 def split_name(name: str) -> tuple[str, str]:
@@ -70,11 +78,47 @@ def split_name(name: str) -> tuple[str, str]:
     return stem, ext.lower()
 
 
+#: Folders that hold a project's tests (pytest itself keeps them in `testing/`).
+TEST_DIRS = frozenset({"tests", "test", "__tests__", "testing", "spec", "specs"})
+#: Folders of documentation and examples: a same-name file there is not the code a test tests.
+DOC_DIRS = frozenset({"doc", "docs", "documentation", "example", "examples", "book", "site"})
+PROSE_DOC_EXTS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "txt"})
+
+
 def is_test_path(path: str, stem: str) -> bool:
     s = stem.lower()
     parts = path.lower().split("/")[:-1]
     return (s.endswith("_test") or s.startswith("test_") or s.endswith(".test") or s.endswith(".spec")
-            or s.endswith("_spec") or s.endswith("tests") or any(p in ("tests", "test", "__tests__") for p in parts))
+            or s.endswith("_spec") or s.endswith("tests") or any(p in TEST_DIRS for p in parts))
+
+
+def tested_stem(stem: str) -> str:
+    """The stem of the code a test file tests: `test_capture` -> capture, `retry_test` -> retry,
+    `client.spec` -> client; a stem without a test affix is its own (`tests/token_bucket.rs`)."""
+    s = stem.lower()
+    for pre in ("test_", "tests_"):
+        if s.startswith(pre) and len(s) > len(pre):
+            return s[len(pre):]
+    for suf in ("_test", "_tests", ".test", ".spec", "_spec", "-test", "-spec"):
+        if s.endswith(suf) and len(s) > len(suf):
+            return s[: -len(suf)]
+    return s
+
+
+def find_test_twins(files: list["FileEntry"]) -> dict[int, tuple[int, ...]]:
+    """Test file id -> the source files it tests: same tested stem and extension, not a test, not
+    under a docs/examples folder (a test's twin is the code, not a doc example of the same name)."""
+    sources: dict[tuple[str, str], list[int]] = defaultdict(list)  # (stem, ext) -> source files
+    for f in files:
+        if not f.is_test and not f.is_doc and len(sources[(f.stem.lower(), f.ext)]) < 4:
+            sources[(f.stem.lower(), f.ext)].append(f.id)
+    twins: dict[int, tuple[int, ...]] = {}
+    for f in files:
+        if f.is_test:
+            found = sources.get((tested_stem(f.stem), f.ext))
+            if found:
+                twins[f.id] = tuple(found)
+    return twins
 
 
 BM25_K1, BM25_B = 1.2, 0.75
@@ -111,6 +155,10 @@ class Index:
     by_path: dict[str, int] = field(default_factory=dict)
     #: file id -> the paths it was moved from (changelog lines, "Moved from" doc comments)
     moved_from: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: test file id -> the source files it tests (lab/pathfinder/index.py find_test_twins)
+    test_twins: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: consonant skeleton (`cndlstck`) -> the path words that have it (`candlestick`)
+    skeletons: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def content_hash(self) -> str:
@@ -148,9 +196,11 @@ def build_index(corpus: Corpus) -> Index:
         rel = path if cf.root == "." else path[len(cf.root) + 1:]
         low_segments = {s.lower() for s in segments}
         chunk_ids = []
+        role = file_role(path, cf.text)
         for ct in chunk_file(path, cf.text):
             cid = len(chunks)
-            chunks.append(Chunk(cid, fid, ct.heading, ct.breadcrumb, ct.body, ct.line))
+            chunks.append(Chunk(cid, fid, ct.heading, ct.breadcrumb, ct.body, ct.line,
+                                symbols=ct.symbols, comments=ct.comments, role="" if chunk_ids else role))
             chunk_ids.append(cid)
         lname = name.lower()
         entry = FileEntry(
@@ -158,7 +208,8 @@ def build_index(corpus: Corpus) -> Index:
             stem=stem, ext=ext, sha256=cf.sha256, chunk_ids=tuple(chunk_ids),
             is_vendor=bool(low_segments & VENDOR_DIRS),
             is_generated=bool(low_segments & GENERATED_DIRS) or lname.endswith(GENERATED_SUFFIXES),
-            is_test=is_test_path(path, stem),
+            is_test=is_test_path(path, stem), depth=len(segments),
+            is_doc=ext in PROSE_DOC_EXTS or bool(low_segments & DOC_DIRS),
         )
         files.append(entry)
         nw = frozenset(split_words(stem))
@@ -183,7 +234,10 @@ def build_index(corpus: Corpus) -> Index:
                 ids.append(ch.id)
                 tfs.append(n)
         fp = text[fname]
-        fp.avg_len = float(lengths.mean()) if len(chunks) and lengths.mean() > 0 else 1.0
+        # the average over the chunks that have the field: most chunks have no `role` or
+        # `symbols`, and counting them would make every filled one look long
+        filled = lengths[lengths > 0]
+        fp.avg_len = float(filled.mean()) if len(filled) else 1.0
         for w, (ids, tfs) in raw.items():
             ia = np.array(ids, dtype=np.int32)
             tf = np.array(tfs, dtype=np.float32)
@@ -196,7 +250,13 @@ def build_index(corpus: Corpus) -> Index:
         if len(w) >= 3:
             for t in trigrams(w):
                 tri[t].append(w)
+    skeletons: dict[str, list[str]] = defaultdict(list)
+    for w in vocab:
+        sk = consonant_skeleton(w)
+        if len(sk) >= 4 and sk != w:
+            skeletons[sk].append(w)
     by_path = {f.path: f.id for f in files}
+    test_twins = find_test_twins(files)
     moved_from = find_moves(chunks, files, by_path)
     for fid, olds in moved_from.items():  # old names find the moved file in the shortlist
         for old in olds:
@@ -211,7 +271,8 @@ def build_index(corpus: Corpus) -> Index:
                  extensions=frozenset(f.ext for f in files if f.ext),
                  name_words=name_words, dir_words=dir_words, by_name=dict(by_name),
                  by_stem=dict(by_stem), dir_ext_counts=dict(dir_ext), text=text, vocab=vocab,
-                 vocab_trigrams=dict(tri), by_path=by_path, moved_from=moved_from)
+                 vocab_trigrams=dict(tri), by_path=by_path, moved_from=moved_from,
+                 test_twins=test_twins, skeletons=dict(skeletons))
 
 
 _PATH = r"`?([\w.\-]+(?:/[\w.\-]+)+)`?"

@@ -18,7 +18,7 @@ import numpy as np
 from lab.corpus.loader import load_corpus
 from lab.errors import InputError
 from lab.pathfinder.encoders import TokenEncoder, make_encoder
-from lab.pathfinder.features import score_lexical
+from lab.pathfinder.features import describes_file, is_bare_name, score_lexical
 from lab.pathfinder.index import FileEntry, Index, build_index
 from lab.pathfinder.maxsim import EmbeddingCache, maxsim_many
 from lab.pathfinder.query import analyze
@@ -85,10 +85,14 @@ class Resolver:
         return self.encoder.id if self.semantic.enabled else None
 
     def candidate_text(self, f: FileEntry) -> str:
-        """What the encoder sees of a file: its path, then its headings (a Markdown file's section
-        headings too), cut at the encoder's token limit."""
-        headings = list(dict.fromkeys(h for h in (self.index.chunks[c].heading for c in f.chunk_ids) if h))
-        return f"{f.path} : {' ; '.join(headings)}" if headings else f.path
+        """What the encoder sees of a file: its path, what kind of file it is (its role words, for
+        the well-known kinds in lab/pathfinder/roles.py), then its headings (a Markdown file's
+        section headings too), cut at the encoder's token limit."""
+        chunks = [self.index.chunks[c] for c in f.chunk_ids]
+        headings = list(dict.fromkeys(ch.heading for ch in chunks if ch.heading))
+        role = chunks[0].role if chunks else ""
+        head = f"{f.path} ({role})" if role else f.path
+        return f"{head} : {' ; '.join(headings)}" if headings else head
 
     def _embeddings(self, fids: list[int]) -> list[np.ndarray]:
         missing = [fid for fid in fids if fid not in self._doc_emb]
@@ -153,13 +157,21 @@ class Resolver:
                 # enough after them to take the cores from the next query's ONNX encoder (4x slower).
                 with self._blas.limit(limits=1, user_api="blas"):
                     sem = maxsim_many(qv, docs)
+            # A bare file name that exists ("lib.rs") has no meaning beyond its letters, which the
+            # lexical features match exactly: MaxSim over paths would only add string-similarity
+            # noise among the same-name files. A misspelled name keeps the full weight.
+            sem_weight = self.semantic.name_query_weight if is_bare_name(self.index, q) else self.semantic.weight
+            if describes_file(self.index, q):
+                # the encoder sees a file's path and headings, a sentence describes its contents:
+                # the content match (intent_text) leads, MaxSim reorders among close candidates
+                sem_weight = self.semantic.intent_weight
             for i, (fid, lex, why) in enumerate(lexical):
                 f = self.index.files[fid]
                 score = max(lex, 0.0) / top
                 s = None
                 if sem is not None:
                     s = float(sem[i])
-                    score += self.semantic.weight * s
+                    score += sem_weight * s
                     why = why + ("maxsim",)
                 ranked.append(Candidate(path=f.path, root=f.root, score=round(score, 6), why=why,
                                         lexical=round(lex, 6), semantic=None if s is None else round(s, 6)))

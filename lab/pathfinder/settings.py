@@ -26,9 +26,13 @@ class FieldWeights(Settings):
     heading: NonNegative
     breadcrumb: NonNegative
     body: NonNegative
+    symbols: NonNegative                       # names the file defines (functions, classes, ...)
+    comments: NonNegative                      # comment lines and docstrings
+    role: NonNegative                          # what a well-known file is (lab/pathfinder/roles.py)
 
 
 class IntentTextSettings(FeatureSettings):
+    intent_weight: Weight                      # its weight when an intent sentence comes with a query naming no file
     field_weights: FieldWeights
 
 
@@ -41,12 +45,16 @@ class FeaturesSettings(Settings):
     moved_from: FeatureSettings
     vendor_generated: FeatureSettings
     test_affinity: FeatureSettings
+    name_depth: FeatureSettings
+    code_affinity: FeatureSettings
 
 
 class SemanticSettings(Settings):
     enabled: bool
     encoder: str                              # lab/pathfinder/encoders.py ENCODERS
     weight: Weight                            # of the MaxSim score against normalized lexical
+    intent_weight: Weight                     # ... when an intent sentence comes with a query naming no file
+    name_query_weight: Weight                 # ... when the query is a bare file name that exists
     precompute_limit: Annotated[int, Field(ge=0)]
     cache_dir: str | None                     # None: $VOCAB_LAB_CACHE/embeddings
     max_tokens: PositiveInt

@@ -47,3 +47,61 @@ def is_abbreviation(short: str, long: str) -> bool:
         return False
     it = iter(long)
     return all(c in it for c in short)
+
+
+_VOWELS = frozenset("aeiou")
+
+
+def consonant_skeleton(word: str) -> str:
+    """`candlestick` -> `cndlstck`: the first letter, then the word's consonants (vowels dropped,
+    doubled letters once), the way people abbreviate by dropping vowels."""
+    if not word.isalpha() or len(word) < 2:
+        return word
+    out = [word[0]]
+    for c in word[1:]:
+        if c not in _VOWELS and c != out[-1]:
+            out.append(c)
+    return "".join(out)
+
+
+TEST_WORDS = frozenset({"test", "tests", "spec", "specs", "testing", "unittest", "unittests"})
+#: Words after a test word that keep it the thing asked for ("a test case", "the test file").
+_TEST_HEADS = frozenset({"case", "cases", "file", "files", "suite", "suites", "fixture", "fixtures"})
+#: Words before a test word that make it a time or a context, not the file asked for
+#: ("output during tests", "runs the tests"; "when a test fails" is caught by the word after it).
+_TEST_CONTEXT = frozenset({"during", "while", "when", "whenever", "each", "every", "per", "across",
+                           "between", "before", "after", "under", "running", "run", "runs", "collecting"})
+_WORD_OR_POSSESSIVE = re.compile(r"[A-Za-z0-9]+(?:'s)?")
+
+
+def speaks_of_tests(text: str) -> bool:
+    """Whether a query or intent asks for test code: a test word as the head of what is asked for
+    (`oauth callback test`, `add a test case for ...`, `token bucket tests`), not as a modifier or a
+    context (`a/b test variants`, `output during tests`, `a test's stdout`, `when a test fails`)."""
+    words = _WORD_OR_POSSESSIVE.findall(text.lower())
+    for i, w in enumerate(words):
+        if w not in TEST_WORDS:
+            continue
+        nxt = next((x for x in words[i + 1:] if x not in STOPWORDS), None)
+        if nxt is not None and i + 1 < len(words) and words[i + 1] not in STOPWORDS and nxt not in _TEST_HEADS:
+            continue  # a modifier: "test variants", "test module", "test fails"
+        before = next((x for x in reversed(words[:i]) if x not in STOPWORDS), None)
+        if before in _TEST_CONTEXT:  # "during tests", "the script that runs the tests"
+            continue
+        return True
+    return False
+
+
+#: Words that say the code itself is asked for, not a page about it.
+CODE_WORDS = frozenset("""code function functions method methods class classes helper helpers trait
+traits struct structs enum plugin plugins implementation implementations impl implements implemented
+implementing module macro macros hook hooks handler parser decorator attribute constructor""".split())
+#: Words that ask for documentation.
+DOCS_WORDS = frozenset("""doc docs documentation documented guide guides readme page pages tutorial
+howto manual book chapter changelog explain explains explained faq""".split())
+
+
+def speaks_of_code(text: str) -> bool:
+    """`the helper that formats durations`, `tmp path impl`: the code is wanted, not its docs."""
+    words = set(split_words(text))
+    return bool(words & CODE_WORDS) and not words & DOCS_WORDS
