@@ -53,8 +53,7 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
     if sd is not None and not pd.isna(sd) and sd == 0:
         tail = "the repeats do not vary, so more repeats will not change this"
     elif need is not None and not pd.isna(need):
-        tail = (f"~{int(need)} repeats per cell needed for {detect:g} points"
-                + (f" (sd {sd:.1f}, `lab power`)" if sd is not None and not pd.isna(sd) else ""))
+        tail = f"~{int(need)} repeats per cell needed for {detect:g} points (`lab power`)"
     else:
         tail = "one repeat per cell: run more to measure the noise (`lab power` plans it)"
     return (f"no variant beyond noise with {reps} repeat{'s' if reps != 1 else ''} "
