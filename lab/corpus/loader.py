@@ -96,7 +96,9 @@ def printable(rel: str) -> str:
     return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def _utf8(name: str) -> bool:
+def utf8_name(name: str) -> bool:
+    """Whether a file name decoded from the OS (surrogateescape) is valid UTF-8 (the corpus and
+    the listing tools skip the others: lab.tools.paths)."""
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
@@ -148,7 +150,7 @@ def walk(root: Path, skipped: list[str] | None = None) -> list[str]:
             rel = f"{dir_rel}/{e.name}" if dir_rel else e.name
             if e.is_symlink():
                 continue  # never follow links out of the corpus
-            if not _utf8(e.name):
+            if not utf8_name(e.name):
                 skipped.append(f"{printable(rel)}: its name is not valid UTF-8")
                 continue
             if e.is_dir():

@@ -23,6 +23,7 @@ import re
 import stat
 from pathlib import Path
 
+from lab.corpus.loader import utf8_name  # noqa: F401  (re-exported: the listing tools skip such names)
 from lab.tools.base import ToolContext, ToolResult, error
 
 _DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
@@ -40,15 +41,6 @@ def shown(raw: str) -> str:
     if len(raw) <= ECHO_CHARS:
         return raw
     return f"{raw[:ECHO_CHARS]}... ({len(raw):,} characters)"
-
-
-def utf8_name(name: str) -> bool:
-    """Whether a file name decoded from the OS (surrogateescape) is valid UTF-8."""
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def os_problem(e: OSError) -> str:
