@@ -29,3 +29,18 @@ class InputError(LabError):
 
 class MissingDependencyError(LabError):
     """An optional dependency or model file is missing; the message names the fix."""
+
+
+class StorageError(LabError, OSError):
+    """A results file could not be written (disk full, read-only, quota): one line naming the
+    path. Everything written before it is intact (rows are appended and synced one at a time,
+    records replaced atomically), so the run stays resumable. Also an OSError, so code that
+    tolerates a failed cache write keeps doing so."""
+
+    def __init__(self, path: object, cause: OSError) -> None:
+        reason = cause.strerror or type(cause).__name__
+        OSError.__init__(self, cause.errno, f"cannot write {path}: {reason}", str(path))
+        self.path, self.cause = str(path), cause
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()

@@ -36,7 +36,7 @@ from lab.agent import Progress, Session, agent_settings, run_session
 from lab.agent.prompt import Templates, load_prompt
 from lab.agent.result import TestResult
 from lab.agent.settings import AgentSettings
-from lab.errors import InputError
+from lab.errors import InputError, StorageError
 from lab.models import ModelBackend, load_model, model_settings
 from lab.models.base import ToolSchema
 from lab.runs import failpoints
@@ -383,8 +383,15 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
     finally:
         record.ended_at = now()
         record.events.append(_event(record.status, **({"error": record.error} if record.error else {})))
-        write_record(run_dir, record)
-        lock.release()
+        try:
+            write_record(run_dir, record)
+        except StorageError as e:   # the disk is still full: the last record written stays, resumable
+            print(f"error: {e}; the run is resumable once there is room: lab resume {run_dir}",
+                  file=sys.stderr)
+            if record.status == "complete":
+                raise
+        finally:
+            lock.release()
     out.write(_summary(record, run_dir, rs) + "\n")
     _track(record, run_dir, rs)
     return RunOutput(run_dir=run_dir, record=record, sessions=sessions, action=action)

@@ -526,3 +526,74 @@ def test_unknown_suite_lists_only_suites(tmp_path):
                                   NO_SEM, f"run.results_dir={tmp_path}"])
     assert r.exit_code == 2 and "available suites: tasks40, tasks40_baseline, tests70" in r.output
     assert "templates" not in r.output.split("available suites:")[1]
+
+
+# -- disk full during a run -----------------------------------------------------------------------
+
+def test_disk_full_during_a_run_is_one_line_and_leaves_it_resumable(tmp_path, monkeypatch, capsys):
+    """ENOSPC on the third test's row: the run stops with one line naming the file, the rows and
+    records written before it are intact, and `lab resume` finishes the run once there is room."""
+    import errno
+
+    from lab.config import compose
+    from lab.errors import StorageError
+    from lab.run import resume, run
+    from lab.runs import io as runs_io
+    from lab.runs import tables
+    from lab.runs.record import read_record, read_tests_csv
+
+    cfg = compose(["model=tool_follower", f"suite.file={MINI_SUITE}", "corpus=dir", f"corpus.root={MINIREPO}",
+                   NO_SEM, "agent.session=isolated", f"run.results_dir={tmp_path / 'results'}",
+                   "run.progress=false"])
+    real_append, real_atomic = tables._append, runs_io._atomic_write_text
+    full = {"rows": 0, "on": False}
+
+    def append(path, text, torn_point):
+        if path.name == "tests.csv" and torn_point:
+            full["rows"] += 1
+            if full["rows"] == 3:
+                full["on"] = True
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_append(path, text, torn_point)
+
+    def atomic(path, text):
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_atomic(path, text)
+
+    monkeypatch.setattr(tables, "_append", append)
+    monkeypatch.setattr(runs_io, "_atomic_write_text", atomic)
+    with pytest.raises(StorageError) as e:
+        run(cfg, progress=False, out=open(os.devnull, "w"))
+    assert str(e.value).startswith("cannot write ") and "tests.csv: No space left on device" in str(e.value)
+    assert "\n" not in str(e.value)
+    err = capsys.readouterr().err
+    assert "the run is resumable once there is room: lab resume" in err and "Traceback" not in err
+    run_dir = next((tmp_path / "results" / "default").iterdir())
+    assert read_record(run_dir).status == "running"          # the last record written: resumable
+    assert [r.test_id for r in read_tests_csv(run_dir / "tests.csv")] == ["mini-01", "mini-02"]
+
+    monkeypatch.setattr(tables, "_append", real_append)      # room again
+    monkeypatch.setattr(runs_io, "_atomic_write_text", real_atomic)
+    out = resume(run_dir, progress=False, out=open(os.devnull, "w"))
+    assert out.record.status == "complete"
+    rows = read_tests_csv(run_dir / "tests.csv")
+    assert len(rows) == out.record.repeats[0].n and rows[0].test_id == "mini-01"
+
+
+def test_disk_full_is_an_exit_2_line_from_lab_run(tmp_path, monkeypatch):
+    import errno
+
+    from lab.runs import tables
+
+    def full(path, text, torn_point):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tables, "_append", full)
+    r = CliRunner().invoke(main, ["run", "model=tool_follower", f"suite.file={MINI_SUITE}", "corpus=dir",
+                                  f"corpus.root={MINIREPO}", NO_SEM, f"run.results_dir={tmp_path}",
+                                  "run.progress=false"])
+    assert r.exit_code == 2, r.output
+    assert "error: cannot write " in r.stderr and "No space left on device" in r.stderr
+    assert "Traceback" not in r.stderr

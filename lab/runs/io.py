@@ -8,10 +8,22 @@ import tempfile
 import time
 from pathlib import Path
 
+from lab.errors import StorageError
 from lab.runs import failpoints
 
 
 def atomic_write_text(path: Path, text: str) -> None:
+    """Replace `path` with `text` atomically (a reader sees the old file or the new one). A failed
+    write (disk full, read-only) is a StorageError naming the path; the old file is untouched."""
+    try:
+        _atomic_write_text(Path(path), text)
+    except StorageError:
+        raise
+    except OSError as e:
+        raise StorageError(path, e) from None
+
+
+def _atomic_write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from lab.agent.result import OUTCOMES, TestResult
-from lab.errors import InputError
+from lab.errors import InputError, StorageError
 from lab.runs import failpoints
 
 TESTS_FILE = "tests.csv"
@@ -148,6 +148,17 @@ def header_of(path: Path) -> tuple[str, ...] | None:
 
 
 def _append_synced(path: Path, text: str, torn_point: str | None = None) -> None:
+    """Append and fsync; a failed write (disk full) is a StorageError naming the file. A row cut
+    short by it is a torn last line, which resume drops: the rows before it are intact."""
+    try:
+        _append(path, text, torn_point)
+    except StorageError:
+        raise
+    except OSError as e:
+        raise StorageError(path, e) from None
+
+
+def _append(path: Path, text: str, torn_point: str | None) -> None:
     with path.open("a", encoding="utf-8", newline="") as f:
         if torn_point and failpoints.reached(torn_point):
             f.write(text[: max(1, len(text) // 2)])
