@@ -44,7 +44,7 @@ from lab.runs.fingerprint import Fingerprint, model_inputs, run_inputs
 from lab.runs.io import new_run_dir
 from lab.runs.lock import RunLock
 from lab.runs.provenance import git_info, now, versions
-from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_record,
+from lab.runs.record import (RUN_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_record, read_tests_csv,
                              summarize_repeat, transcript_path, write_record)
 from lab.runs.resume import Recovered, base_seed, check_same_inputs, choose, recover, retry_count
 from lab.runs.settings import RunSettings, run_settings, suite_settings
@@ -274,6 +274,18 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
                     progress=progress, action="new")
 
 
+def _rows_missing(run_dir: Path, record: RunRecord) -> bool:
+    """tests.csv is missing or holds fewer rows than the record's complete repeats."""
+    path = run_dir / "tests.csv"
+    if not path.is_file():
+        return True
+    try:
+        have = len(read_tests_csv(path))
+    except InputError:
+        return False           # damaged, not short: recover() names the problem on a real resume
+    return have < sum(r.n for r in record.repeats)
+
+
 def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: bool | None) -> RunOutput:
     lock = RunLock(run_dir)
     if not lock.acquire(wait_s=1.0):
@@ -285,7 +297,13 @@ def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: 
         if any((e.get("concurrency") or 1) > 1 for e in record.events):
             _order_tests_csv(run_dir)
         if record.status == "complete" and len(record.repeats) >= repeats and not retry_count(record):
+            # complete: only a deleted or truncated tests.csv to rebuild from the transcripts
+            fixed = (recover(run_dir, record, p.suite.tests, p.agent.session).rebuilt_rows
+                     if _rows_missing(run_dir, record) else 0)
             lock.release()
+            if fixed:
+                print(f"{run_dir}: rebuilt {fixed} row(s) of tests.csv from the transcripts",
+                      file=sys.stderr)
             print(f"{run_dir} is complete: nothing to resume", file=sys.stderr)
             out.write(format_summary(record, run_dir) + "\n")
             return RunOutput(run_dir, record, [], "done")

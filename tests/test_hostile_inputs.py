@@ -597,3 +597,34 @@ def test_disk_full_is_an_exit_2_line_from_lab_run(tmp_path, monkeypatch):
     assert r.exit_code == 2, r.output
     assert "error: cannot write " in r.stderr and "No space left on device" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+# -- a deleted or truncated tests.csv -------------------------------------------------------------
+
+@pytest.mark.parametrize("damage", ["truncated", "deleted"])
+def test_report_and_resume_agree_on_a_lost_tests_csv(tmp_path, damage):
+    """The report names the run and says `lab resume` rebuilds the file; resume does rebuild it
+    from the transcripts (never "complete: nothing to resume" with rows still missing)."""
+    from lab.analysis import load
+    from lab.runs.record import read_tests_csv
+
+    r = CliRunner().invoke(main, ["run", "model=tool_follower", f"suite.file={MINI_SUITE}", "corpus=dir",
+                                  f"corpus.root={MINIREPO}", NO_SEM, f"run.results_dir={tmp_path}",
+                                  "run.progress=false"])
+    assert r.exit_code == 0, r.output
+    run_dir = next((tmp_path / "default").iterdir())
+    csv_path = run_dir / "tests.csv"
+    whole = csv_path.read_text()
+    if damage == "truncated":
+        csv_path.write_text("".join(whole.splitlines(keepends=True)[:3]))   # header + 2 rows
+    else:
+        csv_path.unlink()
+    res = load([tmp_path], transcripts=False)
+    problem = next(p for p in res.problems if str(run_dir) in p)
+    assert ("is truncated: 2 of 6" if damage == "truncated" else "is missing: 0 of 6") in problem
+    assert f"lab resume {run_dir}" in problem
+    out = CliRunner().invoke(main, ["resume", str(run_dir)])
+    assert out.exit_code == 0, out.output
+    assert f"rebuilt {4 if damage == 'truncated' else 6} row(s) of tests.csv from the transcripts" in out.stderr
+    assert [x.test_id for x in read_tests_csv(csv_path)] == [f"mini-0{i}" for i in range(1, 7)]
+    assert not load([tmp_path], transcripts=False).problems

@@ -122,6 +122,14 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         rows_of: dict[int, list[TestRow]] = {}
         for row in rows:
             rows_of.setdefault(row.repeat, []).append(row)
+        short = [r.repeat for r in rec.repeats if len(rows_of.get(r.repeat, [])) < r.n]
+        if short:   # a deleted or truncated tests.csv: its complete repeats have lost rows
+            have = sum(len(rows_of.get(k, [])) for k in short)
+            want = sum(r.n for r in rec.repeats if r.repeat in short)
+            res.problems.append(
+                f"{d}: {TESTS_FILE} {'is missing' if not (d / TESTS_FILE).is_file() else 'is truncated'}: "
+                f"{have} of {want} rows of complete repeat(s) {short} (their per-test rows are left out; "
+                f"`lab resume {d}` rebuilds the file from the transcripts)")
         runs.append({**meta, "status": rec.status, "backend": rec.model.get("backend"),
                      "suite_hash": rec.suite.get("content_hash"), "suite_tests": rec.suite.get("tests"),
                      "corpus_hash": rec.corpus.get("content_hash"),

@@ -45,6 +45,7 @@ class Recovered:
     discarded: int = 0          # finished tests of an interrupted single-session repeat (rerun)
     dropped_tail: bool = False  # a half-written line (the test in flight) was removed
     retried: int = 0            # tests that failed on infrastructure or crashed: run again
+    rebuilt_rows: int = 0       # tests.csv rows (deleted or cut) rebuilt from the transcripts
 
     @property
     def kept_tests(self) -> int:
@@ -54,7 +55,7 @@ class Recovered:
         return {"kept_repeats": sorted(self.complete), "kept_tests": self.kept_tests,
                 "continued_repeat": {k: len(v) for k, v in self.partial.items()} or None,
                 "restarted_tests_discarded": self.discarded, "dropped_half_written": self.dropped_tail,
-                "retried_tests": self.retried}
+                "retried_tests": self.retried, "rebuilt_rows": self.rebuilt_rows}
 
 
 def retry_count(record: RunRecord) -> int:
@@ -136,12 +137,22 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
         on_disk = ""
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read tests table: {e}", file=str(csv_path)) from None
-    kept_rows = bool(rows)
     if dropped:
         on_disk = _without(on_disk, [csv_row(r, old_cols) for r in dropped])
     if _same_rows(on_disk, expected):
         on_disk = expected      # the same rows in another order (a retry's, cut before re-sorting)
-    if not (on_disk.startswith(expected) or (not kept_rows and expected.startswith(on_disk))):
+    # A tests.csv cut short at a row boundary (or deleted) lost rows the transcripts still hold:
+    # it is rebuilt from them. Anything else that differs was edited: refused.
+    cut_short = expected.startswith(on_disk) and (not on_disk or on_disk.endswith("\n"))
+    if cut_short and len(on_disk) < len(expected):
+        pos, kept = len(csv_header(old_cols)), 0
+        for r in rows:                    # rows (CSV records may span lines) the cut file still holds
+            pos += len(csv_row(r, old_cols))
+            if pos > len(on_disk):
+                break
+            kept += 1
+        out.rebuilt_rows = len(rows) - kept
+    if not (on_disk.startswith(expected) or cut_short):
         raise InputError("tests table does not match the transcripts (hand-edited?); resume keeps "
                          "only what both say", file=str(csv_path),
                          line=_first_difference(on_disk, expected))
