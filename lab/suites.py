@@ -143,6 +143,10 @@ def _type_name(value: Any) -> str:
     return "null" if value is None else f"{type(value).__name__} {value!r}"
 
 
+#: Largest suite or golden file read (tests70.yaml is 26 kB; thousands of tests fit under this).
+MAX_SUITE_BYTES = 4 * 1024 * 1024
+
+
 def load_suite(path: str | Path, *, corpus_paths: Collection[str] | None = None) -> Suite:
     """Load and validate a suite or golden file.
 
@@ -151,9 +155,16 @@ def load_suite(path: str | Path, *, corpus_paths: Collection[str] | None = None)
     path = Path(path)
     file = str(path)
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size
+        if size > MAX_SUITE_BYTES:   # bounded: a suite is hand-written YAML, tests70 is 40 kB
+            raise InputError(f"suite file of {size:,} bytes; the limit is {MAX_SUITE_BYTES:,} "
+                             "(split it, or check that this is the file you meant)", file=file)
+        with path.open("rb") as f:
+            data = f.read(MAX_SUITE_BYTES + 1)
     except OSError as e:
         raise InputError(f"cannot read suite file: {e.strerror or e}", file=file) from None
+    if len(data) > MAX_SUITE_BYTES:      # grew while read, or not a regular file
+        raise InputError(f"suite file over the limit of {MAX_SUITE_BYTES:,} bytes", file=file)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

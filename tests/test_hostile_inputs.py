@@ -628,3 +628,20 @@ def test_report_and_resume_agree_on_a_lost_tests_csv(tmp_path, damage):
     assert f"rebuilt {4 if damage == 'truncated' else 6} row(s) of tests.csv from the transcripts" in out.stderr
     assert [x.test_id for x in read_tests_csv(csv_path)] == [f"mini-0{i}" for i in range(1, 7)]
     assert not load([tmp_path], transcripts=False).problems
+
+
+def test_a_huge_suite_file_is_refused_at_once_naming_the_limit(tmp_path):
+    """A 50 MB suite used to take 293 s and 3.6 GB with no output; now it is one line, at once."""
+    from lab.errors import InputError
+    from lab.suites import MAX_SUITE_BYTES, load_suite
+
+    big = tmp_path / "huge.yaml"
+    with big.open("w") as f:
+        f.write("name: huge\nversion: 1\ntests:\n")
+        line = "  - {id: t, category: A, position: 1, query: q, message: m, expected: [a]}\n"
+        f.write(line * (MAX_SUITE_BYTES // len(line) + 10))
+    t0 = time.monotonic()
+    with pytest.raises(InputError) as e:
+        load_suite(big)
+    assert time.monotonic() - t0 < 5
+    assert str(big) in str(e.value) and f"the limit is {MAX_SUITE_BYTES:,}" in str(e.value)
