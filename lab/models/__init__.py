@@ -32,7 +32,7 @@ BACKENDS: dict[str, type[ModelBackend]] = {
 }
 
 #: backends made for the lab's own tests: never a default, never in a result (`lab models` says so)
-TEST_ONLY = ("scripted", "stochastic")
+TEST_ONLY = tuple(name for name, cls in BACKENDS.items() if cls.test_only)
 
 
 def model_settings(cfg: Any) -> dict:

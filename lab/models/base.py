@@ -254,6 +254,32 @@ class ModelBackend(ABC):
     backend: str = ""
     #: the schema of its model configs (`configs/model/*.yaml` with `backend:` this one)
     Settings: ClassVar[type[ModelSettings]] = ModelSettings
+    #: repeats may run at once (run.concurrency): each is its own conversation with a server
+    concurrent_repeats: ClassVar[bool] = False
+    #: the model runs in this process on the machine's cores: two at once slow each other down
+    #: many times, so run.concurrency > 1 is refused and sweeps may not run its cells in parallel
+    uses_local_cores: ClassVar[bool] = False
+    #: settings that change where or how fast the model runs, never what it outputs (or that the
+    #: fingerprint holds in another form): left out of the run's fingerprint. `name` and `about`
+    #: describe every model and are always left out.
+    fingerprint_excluded: ClassVar[frozenset[str]] = frozenset()
+
+    #: made for the lab's own tests: never a default, never in a result (`lab models` says so)
+    test_only: ClassVar[bool] = False
+
+    @classmethod
+    def describe(cls, settings: Mapping[str, Any]) -> dict:
+        """`lab models`' facts about one config, cheaply (nothing loaded, assembled or contacted):
+        available, why not (with the fix), and what is known (quantization, context, packages)."""
+        return {"available": False, "why": "tests only"} if cls.test_only else {"available": True}
+
+    @classmethod
+    def fingerprint_identity(cls, settings: Mapping[str, Any], backend: "ModelBackend | None",
+                             load: Callable[[], "ModelBackend"]) -> dict:
+        """What identifies the model itself in a fingerprint, beyond its settings (e.g. the GGUF
+        file's sha256, or the id a server reports): from `backend` when one is loaded, else
+        cheaply from the settings, calling `load` only when nothing else can tell."""
+        return {}
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         self.cfg = dict(cfg)

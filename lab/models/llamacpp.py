@@ -10,6 +10,7 @@ config names (llama-cpp-python does not parse them).
 
 from __future__ import annotations
 
+import importlib.util
 import contextlib
 import os
 import time
@@ -18,6 +19,7 @@ from typing import Annotated, Any, Iterator, Literal, Mapping
 
 from pydantic import Field
 
+from lab.errors import LabError
 from lab.models.base import (ChatModelSettings, AssistantTurn, ChatRequest, ContextOverflow, Message,
                              ModelBackend, ModelIdentity, ToolSchema)
 from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPrompt, ChatTemplate,
@@ -90,6 +92,45 @@ class LlamaCppSettings(ChatModelSettings):
 class LlamaCppBackend(ModelBackend):
     backend = "llama_cpp"
     Settings = LlamaCppSettings
+    uses_local_cores = True
+    # where the file is and how it runs; the fingerprint holds the file's sha256, and the run's
+    # seed replaces `seed` (repeat k: run.seed + k)
+    fingerprint_excluded = frozenset({"path", "path_hint", "n_threads", "verbose", "extra_buffers", "seed"})
+
+    @classmethod
+    def describe(cls, settings):
+        from lab.models.packaged import is_packaged, packaged_model, part_path
+        from lab.models.packaged import status as packaged_status
+
+        row: dict[str, Any] = {"available": False}
+        have_llama = importlib.util.find_spec("llama_cpp") is not None
+        if is_packaged(settings):
+            pm = packaged_model(settings)
+            row.update(sha256=pm.sha256, packages=[p.requirement for p in pm.parts],
+                       installed=packaged_status(pm), quantization=settings.get("quantization"))
+            if row["installed"] not in ("assembled", "parts installed"):
+                return {**row, "why": f"{row['installed']}; fix: .venv/bin/{pm.install_command}"}
+            if row["installed"] == "parts installed":   # listing never assembles 1 GB: the GGUF
+                try:                                      # header is in the first part
+                    meta = read_metadata(part_path(pm.parts[0]))
+                    row.update(quantization=quantization(meta), trained_context=trained_context_length(meta))
+                except LabError:
+                    pass
+                return {**row, "available": have_llama,
+                        "why": "parts installed; assembled and verified on first use"}
+        path = model_path(settings)
+        meta = read_metadata(path)
+        row.update(quantization=quantization(meta), trained_context=trained_context_length(meta),
+                   path=str(path), installed=row.get("installed") or "file")
+        if not have_llama:
+            return {**row, "why": "llama-cpp-python missing; fix: .venv/bin/pip install llama-cpp-python"}
+        return {**row, "available": True}
+
+    @classmethod
+    def fingerprint_identity(cls, settings, backend, load):
+        if backend is not None:
+            return {"file_sha256": backend.identity().sha256}
+        return {"file_sha256": file_sha256(model_path(settings))}   # cached: hashed once per file
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:

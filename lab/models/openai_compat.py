@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -54,6 +55,22 @@ class OpenAISettings(ChatModelSettings):
 class OpenAIBackend(ModelBackend):
     backend = "openai"
     Settings = OpenAISettings
+    concurrent_repeats = True
+    fingerprint_excluded = frozenset({"base_url", "api_key_env", "max_retries", "backoff_s", "request_timeout_s"})
+
+    @classmethod
+    def describe(cls, settings):
+        row = {"available": False, "quantization": settings.get("quantization")}
+        if importlib.util.find_spec("openai") is None:
+            return {**row, "why": "openai missing; fix: .venv/bin/pip install openai"}
+        if not settings.get("base_url"):
+            return {**row, "why": "no server: pass model.base_url=http://HOST:PORT/v1 (or set OPENAI_BASE_URL)"}
+        return {**row, "available": True, "why": f"endpoint {settings['base_url']} (not contacted)"}
+
+    @classmethod
+    def fingerprint_identity(cls, settings, backend, load):
+        # no configured model id: the id the server lists is what was served
+        return {} if settings.get("model") else {"served_model": load().identity().model}
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:

@@ -41,6 +41,7 @@ class ScriptedSettings(ModelSettings):
 class ScriptedBackend(ModelBackend):
     backend = "scripted"
     Settings = ScriptedSettings
+    test_only = True
 
     def __init__(self, cfg: Mapping[str, Any] | None = None,
                  outputs: Iterable[Any] | None = None) -> None:

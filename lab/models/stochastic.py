@@ -121,6 +121,7 @@ class StochasticSettings(ModelSettings):
 class StochasticBackend(ModelBackend):
     backend = "stochastic"
     Settings = StochasticSettings
+    test_only = True
 
     def __init__(self, cfg: Mapping[str, Any] | None = None) -> None:
         super().__init__(cfg or {"name": "stochastic"})

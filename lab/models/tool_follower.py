@@ -46,6 +46,7 @@ class ToolFollowerSettings(ModelSettings):
 class ToolFollowerBackend(ModelBackend):
     backend = "tool_follower"
     Settings = ToolFollowerSettings
+    fingerprint_excluded = frozenset({"turn_delay_s"})    # a test's slow model: the same answers
     requires_tools = (TOOL,)
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:

@@ -27,17 +27,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-#: Model settings that change where or how fast a model runs, never what it outputs (or that the
-#: fingerprint holds in another form: a file's sha256 instead of its path). Per backend.
-MODEL_SETTINGS_OUT = {
-    "*": {"name", "about"},
-    "llama_cpp": {"path", "path_hint", "n_threads", "verbose", "extra_buffers",
-                  "seed"},        # the run's seed replaces it (repeat k: run.seed + k)
-    "openai": {"base_url", "api_key_env", "max_retries", "backoff_s", "request_timeout_s"},
-    "tool_follower": {"turn_delay_s"},     # a test's slow model: the answers are the same
-}
 #: Config keys that describe rather than define (vocab/tools files).
 DESCRIPTIVE = {"name", "about"}
 
@@ -104,10 +95,11 @@ def _short(v: Any, n: int = 60) -> str:
 
 # -- the run's inputs -------------------------------------------------------------------------------
 
-def model_inputs(settings: Mapping[str, Any], *, backend: str, file_sha256: str | None = None,
-                 served_model: str | None = None) -> dict:
-    """What the model contributes: backend, file hash or served id, output-changing settings."""
-    out = MODEL_SETTINGS_OUT["*"] | MODEL_SETTINGS_OUT.get(backend, set())
+def model_inputs(settings: Mapping[str, Any], *, backend: str, excluded: Iterable[str] = (),
+                 file_sha256: str | None = None, served_model: str | None = None) -> dict:
+    """What the model contributes: backend, file hash or served id, output-changing settings
+    (all but `excluded`, the backend's `fingerprint_excluded`, and the descriptive name/about)."""
+    out = DESCRIPTIVE | set(excluded)
     d: dict[str, Any] = {"backend": backend,
                          "settings": {k: v for k, v in sorted(settings.items())
                                       if k not in out and k != "backend"}}

@@ -40,7 +40,9 @@ def parallel_jobs(launcher: Any, n_cores: int | None = None) -> tuple[int, str]:
 
 def check_parallelism(cfg: DictConfig, launcher: Any, n_cores: int | None = None) -> None:
     model = cfg.get("model") or {}
-    if model.get("backend") != "llama_cpp":
+    from lab.models import BACKENDS
+    backend = BACKENDS.get(str(model.get("backend")))
+    if backend is None or not backend.uses_local_cores:   # a server, or no model on these cores
         return
     n_cores = n_cores or cores()
     jobs, setting = parallel_jobs(launcher, n_cores)
