@@ -34,7 +34,7 @@ from omegaconf import DictConfig, OmegaConf
 
 from lab.agent import Progress, Session, agent_settings, run_session
 from lab.agent.prompt import Templates, load_prompt
-from lab.agent.result import TestResult
+from lab.results import TestResult
 from lab.agent.settings import AgentSettings
 from lab.errors import InputError, StorageError
 from lab.models import BACKENDS, ModelBackend, load_model, model_settings

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lab.agent.result import OUTCOMES
+from lab.results import OUTCOMES
 from lab.config import compose
 from lab.models import BackendAPIError, ContextOverflow, ScriptedBackend
 from lab.models.textcalls import hermes_call_text

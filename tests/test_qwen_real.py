@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lab.agent.result import OUTCOMES
+from lab.results import OUTCOMES
 from lab.cli import main
 from lab.config import compose
 from lab.models import model_settings

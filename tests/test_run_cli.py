@@ -119,7 +119,7 @@ def test_corrupt_run_json_is_an_error_naming_the_file(tmp_path):
 
 
 def test_truncated_tests_csv_is_an_error_naming_file_and_line(tmp_path):
-    from lab.agent.result import TestResult
+    from lab.results import TestResult
 
     path = tmp_path / "tests.csv"
     t = TestsCsv(path)

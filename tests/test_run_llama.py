@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lab.agent.result import OUTCOMES
+from lab.results import OUTCOMES
 from lab.cli import main
 from lab.runs.record import read_record, read_tests_csv, read_transcript
 

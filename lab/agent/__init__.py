@@ -1,6 +1,6 @@
 """The agent loop: sessions, limits, outcome labels, token accounting (see `loop.py`).
 
-Names are imported lazily (PEP 562), so reading run artifacts (`lab.agent.result`, used by
+Names are imported lazily (PEP 562), so reading run artifacts (`lab.results`, used by
 `lab.runs.record` and the analysis) never loads the loop, the models, the tools or pathfinder.
 """
 
@@ -14,7 +14,9 @@ _EXPORTS = {
     "Session": "loop", "SessionResult": "loop", "run_session": "loop",
     "Progress": "progress",
     "RepetitionCheck": "repetition",
-    "CRASH": "result", "INFRASTRUCTURE": "result", "OUTCOMES": "result", "needs_retry": "result", "TestResult": "result", "ToolCallRecord": "result",
+    # the record schema of a test lives below the agent (lab/results.py); re-exported here
+    "CRASH": "lab.results", "INFRASTRUCTURE": "lab.results", "OUTCOMES": "lab.results",
+    "needs_retry": "lab.results", "TestResult": "lab.results", "ToolCallRecord": "lab.results",
     "AgentSettings": "settings", "agent_settings": "settings",
     "Templates": "prompt", "WorkedExample": "prompt", "load_prompt": "prompt", "load_templates": "prompt",
 }
@@ -26,4 +28,4 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'lab.agent' has no attribute '{name}'")
-    return getattr(importlib.import_module(f"lab.agent.{module}"), name)
+    return getattr(importlib.import_module(module if "." in module else f"lab.agent.{module}"), name)

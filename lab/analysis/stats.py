@@ -18,7 +18,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from lab.agent.result import CRASH, INFRASTRUCTURE, OUTCOMES
+from lab.results import CRASH, INFRASTRUCTURE, OUTCOMES
 from lab.analysis.load import CELL
 
 #: Resamples enumerated exactly when n**n is at most this (n <= 6 repeats); Monte Carlo above.

@@ -11,7 +11,7 @@ import html
 import json
 from pathlib import Path
 
-from lab.agent.result import TestResult
+from lab.results import TestResult
 from lab.runs.record import read_transcript, transcript_path
 
 

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab.agent.result import OUTCOMES
+from lab.results import OUTCOMES
 from lab.runs.fingerprint import Fingerprint
 from lab.runs.comparison import RunComparison, compare_runs
 from lab.runs.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from lab.agent.result import INFRASTRUCTURE, OUTCOMES, TestResult
+from lab.results import INFRASTRUCTURE, OUTCOMES, TestResult
 from lab.errors import InputError
 from lab.runs.io import atomic_write_text
 from lab.runs.tables import (TEST_COLUMNS, TESTS_FILE, TRANSCRIPTS_DIR, TestRow, TestsCsv,  # noqa: F401

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from lab.agent.result import TestResult, needs_retry
+from lab.results import TestResult, needs_retry
 from lab.errors import InputError
 from lab.runs.fingerprint import Fingerprint, canonical_json
 from lab.runs.history import Entry, scan

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-from lab.agent.result import CRASH, OUTCOMES
+from lab.results import CRASH, OUTCOMES
 from lab.runs.record import RunRecord
 from lab.runs.tables import run_columns
 

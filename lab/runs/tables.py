@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Iterable
 
-from lab.agent.result import OUTCOMES, TestResult
+from lab.results import OUTCOMES, TestResult
 from lab.errors import InputError, StorageError
 from lab.runs import failpoints
 

@@ -356,7 +356,7 @@ class TranscriptIndex:
     def read(self, test_id: str):
         """The TestResult of one test (None when the line is not there yet); LabError when it
         cannot be read."""
-        from lab.agent.result import TestResult
+        from lab.results import TestResult
         from lab.errors import InputError
 
         e = self.entries.get(test_id)
