@@ -6,21 +6,31 @@ import os
 import secrets
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from lab.errors import StorageError
 from lab.runs import failpoints
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace `path` with `text` atomically (a reader sees the old file or the new one). A failed
-    write (disk full, read-only) is a StorageError naming the path; the old file is untouched."""
+@contextmanager
+def storage_errors(path: Path | str) -> Iterator[None]:
+    """A failed write of the run's files (disk full, read-only, quota) as one StorageError naming
+    `path`, the lab's one-line error, instead of a raw OSError traceback."""
     try:
-        _atomic_write_text(Path(path), text)
+        yield
     except StorageError:
         raise
     except OSError as e:
         raise StorageError(path, e) from None
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace `path` with `text` atomically (a reader sees the old file or the new one). A failed
+    write (disk full, read-only) is a StorageError naming the path; the old file is untouched."""
+    with storage_errors(path):
+        _atomic_write_text(Path(path), text)
 
 
 def _atomic_write_text(path: Path, text: str) -> None:

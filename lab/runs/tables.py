@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from lab.results import OUTCOMES, TestResult
-from lab.errors import InputError, StorageError
+from lab.errors import InputError
 from lab.runs import failpoints
+from lab.runs.io import storage_errors
 
 TESTS_FILE = "tests.csv"
 TRANSCRIPTS_DIR = "transcripts"
@@ -150,12 +151,8 @@ def header_of(path: Path) -> tuple[str, ...] | None:
 def _append_synced(path: Path, text: str, torn_point: str | None = None) -> None:
     """Append and fsync; a failed write (disk full) is a StorageError naming the file. A row cut
     short by it is a torn last line, which resume drops: the rows before it are intact."""
-    try:
+    with storage_errors(path):
         _append(path, text, torn_point)
-    except StorageError:
-        raise
-    except OSError as e:
-        raise StorageError(path, e) from None
 
 
 def _append(path: Path, text: str, torn_point: str | None) -> None:
