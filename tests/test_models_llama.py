@@ -109,3 +109,29 @@ def test_quantize_the_embedded_model(llama, tmp_path):
                                     "--allow-requantize"])
     assert res.exit_code == 0, res.output
     assert quantization(read_metadata(out)) == "Q8_0" and "Q8_0" in res.output
+
+
+def test_jump_forward_prompts_the_forced_opening_and_keeps_the_cache(llama):
+    """tool_choice=first with jump_forward (the default): the call's fixed opening is prompt, so
+    fewer tokens are generated for the same forced call, and the next turn still reuses the cache."""
+    tools = TOOLS + [ToolSchema("list_dir", "List a folder.", {"type": "object", "properties": {
+        "path": {"type": "string"}}, "required": ["path"]})]
+    turns = {}
+    for jf in (True, False):
+        llama.jump_forward = jf
+        llama.set_seed(3)
+        msgs = conv()
+        t = llama.chat(ChatRequest(messages=msgs, tools=tools, max_tokens=64, force_tool_call=True,
+                                   forced_tool="path_resolve"))
+        [call] = t.tool_calls
+        assert call.name == "path_resolve" and isinstance(call.arguments.get("query"), str)
+        assert t.text.startswith('<tool_call>\n{"name": "path_resolve", "arguments": {')
+        msgs += [t.message(), Message("tool", '{"candidates": [{"path": "services/billing/config.go"}]}')]
+        t2 = llama.chat(ChatRequest(messages=msgs, tools=tools, max_tokens=8))
+        # everything the forced turn held (opening, generated tokens) came from the cache; only
+        # its last sampled token, the end of turn and the tool result are evaluated
+        assert t2.cached_tokens >= t.prompt_tokens + t.completion_tokens - 2
+        turns[jf] = t
+    llama.jump_forward = True
+    assert turns[True].completion_tokens < turns[False].completion_tokens
+    assert turns[True].prompt_tokens > turns[False].prompt_tokens       # the opening was prompt

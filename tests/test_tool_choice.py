@@ -14,7 +14,8 @@ from lab.config import compose
 from lab.errors import InputError
 from lab.models import ScriptedBackend
 from lab.models.base import ToolSchema
-from lab.models.grammar import forced_call_grammar, forced_call_schema
+from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
+                                forced_call_schema)
 from lab.models.textcalls import parse_tool_calls
 from lab.runs.cascade import AnswerRow, find_cascade
 from lab.runs.record import summarize_repeat
@@ -114,6 +115,34 @@ def test_the_forced_grammar_is_the_tools_schema_in_the_native_form():
     assert forced_call_grammar(tools, call_format="json").startswith("root ::= call-json")
     with pytest.raises(ValueError):
         forced_call_grammar([])
+
+
+def test_jump_forward_prompts_the_fixed_opening_and_constrains_the_rest():
+    one = [ToolSchema("path_resolve", "d", {"type": "object", "properties": {
+               "query": {"type": "string"}}, "required": ["query"]})]
+    two = one + [ToolSchema("list_dir", "d", {"type": "object", "properties": {"path": {"type": "string"}}})]
+    # one forced tool: everything up to its arguments is fixed, in the template's own spacing
+    assert forced_call_opening(one) == '<tool_call>\n{"name": "path_resolve", "arguments": '
+    assert forced_call_opening(one, call_format="json") == '{"name": "path_resolve", "arguments": '
+    assert forced_call_opening(two) == "<tool_call>\n"           # the model still picks the tool
+    rest = forced_call_rest_grammar(one)
+    assert rest.startswith('root ::= call-args "}" "\\n</tool_call>"') and "call-args ::=" in rest
+    assert '"\\"query\\""' in rest and "name" not in rest.split("\n")[0]
+    assert forced_call_rest_grammar(one, call_format="json").startswith('root ::= call-args "}"\n')
+    assert forced_call_rest_grammar(two).startswith('root ::= call-json "\\n</tool_call>"')
+    with pytest.raises(ValueError):
+        forced_call_opening(one, call_format="python")
+
+
+def test_jump_forward_is_in_every_llama_config_and_the_fingerprint():
+    from lab.run import fingerprint
+    for f in sorted((REPO / "configs/model").glob("*.yaml")):
+        cfg = compose([f"model={f.stem}"])
+        if cfg.model.backend == "llama_cpp":
+            assert cfg.model.jump_forward is True, f.name
+    on = fingerprint(compose(["model=smollm2-135m"]))
+    off = fingerprint(compose(["model=smollm2-135m", "model.jump_forward=false"]))
+    assert on.value != off.value and off.differing(on) == ["model"]
 
 
 # -- the prompt group and its worked example ----------------------------------------------------

@@ -87,3 +87,33 @@ def forced_call_grammar(tools: list[ToolSchema], *, call_format: str = "hermes")
     root = ('root ::= "<tool_call>\\n" call-json "\\n</tool_call>"' if call_format == "hermes"
             else "root ::= call-json")
     return root + "\n" + body
+
+
+def forced_call_opening(tools: list[ToolSchema], *, call_format: str = "hermes") -> str:
+    """The text every forced call starts with, fixed before the model has chosen anything: the
+    call tag and, when one tool is forced, `{"name": "<tool>", "arguments": ` in the spacing of
+    the model's native format (the chat template's own rendering of a call). A backend may put it
+    in the prompt instead of generating it token by token (`forced_call_rest_grammar` then
+    constrains the rest): the same call, without ~15 generated tokens a test."""
+    if call_format not in ("hermes", "json"):
+        raise ValueError(f"a forced tool call supports the hermes and json call formats, "
+                         f"not {call_format!r}")
+    tag = "<tool_call>\n" if call_format == "hermes" else ""
+    if len(tools) != 1:
+        return tag
+    return tag + '{"name": ' + json.dumps(tools[0].name) + ', "arguments": '
+
+
+def forced_call_rest_grammar(tools: list[ToolSchema], *, call_format: str = "hermes") -> str:
+    """GBNF for what follows `forced_call_opening(tools)`: the one tool's arguments as its JSON
+    schema says, then the closing brace and tag; with several tools, the whole call after the tag."""
+    if len(tools) != 1:
+        full = forced_call_grammar(tools, call_format=call_format)
+        return re.sub(r'^root ::= "<tool_call>\\n" ', "root ::= ", full, flags=re.M)
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    schema = _strict(tools[0].parameters or {"type": "object"})
+    body = json_schema_to_gbnf(json.dumps(schema))
+    body = re.sub(r"^root ::=", "call-args ::=", body, flags=re.M)
+    close = ' "\\n</tool_call>"' if call_format == "hermes" else ""
+    return 'root ::= call-args "}"' + close + "\n" + body

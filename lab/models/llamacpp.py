@@ -26,7 +26,8 @@ from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPromp
                                       MessageStyle)
 from lab.models.gguf import (chat_template, file_sha256, quantization, read_metadata,
                              trained_context_length)
-from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
+from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
+                                tool_or_answer_grammar)
 from lab.models.locate import model_path, require
 from lab.models.textcalls import parse_tool_calls
 
@@ -87,6 +88,11 @@ class LlamaCppSettings(ChatModelSettings):
     verbose: bool | None = None
     extra_buffers: Literal["auto", True, False] | None = None
     flash_attn: bool | None = None
+    #: agent.tool_choice=first: the forced call's fixed opening (`<tool_call>\n{"name": "T",
+    #: "arguments": ` when one tool is forced) is prompt, not ~15 generated tokens a test; the
+    #: grammar constrains the rest. false: every token of the call is generated under the grammar.
+    #: Changes the sampler's random draws, so it is in the fingerprint (every llama YAML sets it).
+    jump_forward: bool
 
 
 class LlamaCppBackend(ModelBackend):
@@ -155,6 +161,7 @@ class LlamaCppBackend(ModelBackend):
         th = self.cfg.get("thinking") or None
         self.think = (th["open"], th["close"]) if th else ("<think>", "</think>")
         self.seed = int(self.cfg.get("seed", 0) or 0)
+        self.jump_forward = bool(self.cfg["jump_forward"])
         self._turn = 0
         eb = self.cfg.get("extra_buffers")
         self.extra_buffers = (not cpu_has_amx()) if eb in (None, "auto") else bool(eb)
@@ -214,9 +221,11 @@ class LlamaCppBackend(ModelBackend):
 
     def _grammar(self, tools: list[ToolSchema], prefix: str, *, forced: bool = False) -> Any:
         from lab.models.chat_template import _tools_key
-        key = (_tools_key(tools), prefix, forced)
+        key = (_tools_key(tools), prefix, forced, self.jump_forward)
         if key not in self._grammars:
-            if forced:
+            if forced and self.jump_forward:
+                text = forced_call_rest_grammar(tools, call_format=self.formats[0])
+            elif forced:
                 text = forced_call_grammar(tools, call_format=self.formats[0])
             else:
                 text = tool_or_answer_grammar(tools, call_format=self.formats[0], answer_prefix=prefix,
@@ -227,6 +236,13 @@ class LlamaCppBackend(ModelBackend):
     # -- one turn ----------------------------------------------------------------------------------
     def chat(self, request: ChatRequest) -> AssistantTurn:
         prompt = self.prompt.tokens(request.messages, request.tools)
+        # a forced call's fixed opening goes in as prompt (jump_forward): the model's own turn,
+        # written for it where the grammar leaves exactly one continuation
+        opening: list[int] = []
+        if request.force_tool_call and self.jump_forward:
+            opening = self._tokenize(forced_call_opening(request.forced_tools(),
+                                                         call_format=self.formats[0]))
+            prompt = prompt + opening
         if len(prompt) + request.max_tokens > self.n_ctx:
             raise ContextOverflow(
                 f"prompt of {len(prompt)} tokens + {request.max_tokens} to generate exceeds "
@@ -264,14 +280,14 @@ class LlamaCppBackend(ModelBackend):
                         finish = "timeout"
                         break
                     if request.stop_check is not None:
-                        reason = request.stop_check(self._text(out))
+                        reason = request.stop_check(self._text(opening + out))
                         if reason:
                             finish = reason
                             break
         finally:
             gen.close()
         t_end = time.monotonic()
-        text_tokens = out[:-1] if ended_with_eos else out
+        text_tokens = opening + (out[:-1] if ended_with_eos else out)
         text = self._text(text_tokens)
         if finish == "length" and request.stop_check is not None:
             finish = request.stop_check(text) or finish
@@ -282,7 +298,7 @@ class LlamaCppBackend(ModelBackend):
             text=text, tool_calls=calls, finish_reason=finish, prompt_tokens=len(prompt),
             cached_tokens=cached, completion_tokens=len(out), context_tokens=len(prompt) + len(out),
             prompt_eval_s=(t_first or t_end) - t0, generation_s=t_end - (t_first or t_end))
-        self.prompt.generated[turn.uid] = (list(out), ended_with_eos)
+        self.prompt.generated[turn.uid] = (opening + out, ended_with_eos)
         return turn
 
     def _text(self, tokens: list[int]) -> str:
