@@ -11,7 +11,7 @@ legitimately leave a key out (then the schema says what "left out" means, and on
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -26,7 +26,8 @@ class Settings(BaseModel):
 
 
 def plain(obj: Any) -> Any:
-    """An OmegaConf node as plain dicts and lists (interpolations resolved); anything else as is.
+    """An OmegaConf node as plain dicts and lists (interpolations resolved), also where one sits
+    inside a plain dict or list (`{**dict(cfg.prompt), "system": ...}`); anything else as is.
     The one helper for this in the lab."""
     try:
         from omegaconf import DictConfig, ListConfig, OmegaConf
@@ -34,6 +35,10 @@ def plain(obj: Any) -> Any:
         return obj
     if isinstance(obj, (DictConfig, ListConfig)):
         return OmegaConf.to_container(obj, resolve=True)
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [plain(v) for v in obj]
     return obj
 
 
@@ -76,6 +81,8 @@ def _known_keys(schema: type[BaseModel], loc: list[str]) -> list[str]:
         f = getattr(cls, "model_fields", {}).get(part)
         if f is None:
             return []
-        cls = f.annotation
+        # an optional section (`Example | None`): the schema inside it
+        cls = next((a for a in (f.annotation, *get_args(f.annotation))
+                    if isinstance(a, type) and issubclass(a, BaseModel)), f.annotation)
     fields = getattr(cls, "model_fields", None)
     return list(fields) if isinstance(fields, dict) else []

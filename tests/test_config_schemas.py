@@ -80,6 +80,8 @@ def test_a_misspelt_peer_key_names_the_peers_file(override, key):
     ("agent.time_limit_s=nan", "agent.time_limit_s"),
     ("run.repeats=true", "run.repeats"),
     ("corpus.roots=abc", "corpus.roots"),
+    ("vocab.candidates.cap=abc", "candidates.cap"),
+    ("prompt.system=5", "prompt.system"),
 ])
 def test_bug4_values_fail_before_any_model_call(tmp_path, override, key):
     """`lab run` exits 2 naming the key; no run directory is made (nothing was loaded or run)."""
@@ -112,6 +114,61 @@ def test_one_default_per_setting_the_yaml():
     with pytest.raises(InputError, match="run.repeats"):
         run_settings(run)
     assert check_resolver(compose([]).resolver).lexical_top_n == 60   # the YAML's, everywhere
+
+
+def test_every_group_has_a_pydantic_settings_schema():
+    """The vocab and prompt groups too (they had hand-written loaders over dataclasses)."""
+    from lab.agent.prompt import ExampleCall, PromptSettings, TemplatesSettings, WorkedExampleSettings
+    from lab.settings import Settings
+    from lab.vocab.schema import FAMILY_SCHEMAS, VocabConfig
+    for schema in (VocabConfig, *FAMILY_SCHEMAS.values(), PromptSettings, TemplatesSettings,
+                   WorkedExampleSettings, ExampleCall):
+        assert issubclass(schema, Settings), schema
+        assert schema.model_config["extra"] == "forbid" and schema.model_config["strict"]
+    assert set(PromptSettings.model_fields) == {"name", "about", "file", "system", "answer_format",
+                                                "test_message", "example"}
+
+
+@pytest.mark.parametrize("overrides, key, message", [
+    (["prompt=worked_example", "prompt.example.call.arguments=3"], "prompt.example.call.arguments",
+     "valid dictionary"),
+    (["prompt=worked_example", "prompt.example.call.name=7"], "prompt.example.call.name", "valid string"),
+    (["prompt=worked_example", "prompt.example.user=''"], "prompt.example.user", "non-empty"),
+    (["prompt=worked_example", "+prompt.example.colour=1"], "prompt.example.colour",
+     "known: user, call, result, answer"),
+    (["prompt=worked_example", "~prompt.example.call.arguments"], "prompt.example.call.arguments",
+     "required key missing"),
+    (["prompt=worked_example", "prompt.example.answer=tools/x.py"], "prompt.example.answer",
+     "answer line"),
+    (["prompt.system=5"], "prompt.system", "valid string"),
+    (["prompt.answer_format=' '"], "prompt.answer_format", "non-empty"),
+    (["prompt.file=3"], "prompt.file", "valid string"),
+    (["~prompt.about"], "prompt.about", "required key missing"),
+    (["prompt=worked_example", "~prompt.example"], "prompt.example", "required key missing"),
+])
+def test_a_bad_prompt_value_names_file_and_key(overrides, key, message):
+    with pytest.raises(InputError, match=message) as e:
+        compose(overrides)
+    name = "worked_example" if "prompt=worked_example" in overrides else "default"
+    assert e.value.file == f"configs/prompt/{name}.yaml" and e.value.key == key, str(e.value)
+
+
+def test_a_templates_file_is_checked_by_its_schema(tmp_path):
+    """prompt.file=PATH: its keys are system, answer_format, test_message and (optionally) example;
+    anything else, or a wrong type, names that file and the key."""
+    tpl = tmp_path / "t.yaml"
+    tpl.write_text("system: 'Tools: {tool_names}'\nanswer_format: 'ANSWER: <path>'\n"
+                   "test_message: '{message}'\n")
+    assert compose([f"prompt.file={tpl}"]).prompt.file == str(tpl)
+    for extra, key in (("exmaple: null\n", "exmaple"), ("test_message: 3\n", "test_message"),
+                       ("example: {user: q}\n", "example.call")):
+        bad = tmp_path / "bad.yaml"
+        text = tpl.read_text()
+        bad.write_text(("system: 'Tools: {tool_names}'\nanswer_format: 'ANSWER: <path>'\n" + extra)
+                       if extra.startswith("test_message") else text + extra)
+        with pytest.raises(InputError) as e:
+            compose([f"prompt.file={bad}"])
+        assert e.value.file == str(bad) and e.value.key == key, str(e.value)
 
 
 def test_a_dir_corpus_needs_its_root():

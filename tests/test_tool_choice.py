@@ -27,7 +27,7 @@ from test_agent_reliability import MINI_SUITE, MINIREPO, REPO, TEMPLATES, parts,
 
 def session(parts, backend, prompt=None, **agent):
     cfg, resolver, _ = parts
-    templates = load_prompt(prompt or {"file": str(TEMPLATES)})
+    templates = load_prompt(prompt or compose([f"prompt.file={TEMPLATES}"]).prompt)
     return Session(backend=backend, toolset=build_toolset(cfg, resolver=resolver), templates=templates,
                    settings=agent_settings(agent_yaml(**{**UNFORCED, **agent})),
                    corpus_root=Path(resolver.root))

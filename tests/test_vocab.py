@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
-from conftest import MINIREPO
+from conftest import MINIREPO, REPO
 from lab.config import compose
 from lab.errors import InputError
 from lab.pathfinder.resolution import Resolution
@@ -147,12 +148,76 @@ def test_bad_vocab_config_names_file_and_key(override, key):
     assert key in str(e.value) and "configs/vocab/maybe_exts.yaml" in str(e.value)
 
 
+TINY = """\
+name: tiny
+about: one candidate, path only; maybe_exts when in doubt
+candidates: {presence: always, name: candidates, cap: 1, fields: [path], score_digits: 2, ambiguity_ratio: 0.8}
+maybe_exts: {presence: when_ambiguous, name: maybe_exts, cap: 2, source: candidates}
+alike: {presence: never, name: alike, cap: null}
+exist_similar: {presence: never, name: exist_similar, cap: null}
+"""
+
+
 def test_a_new_variant_is_one_yaml_file(tmp_path):
-    # The same dict a new configs/vocab/<name>.yaml would compose to: no code involved.
-    v = load_vocab({"name": "tiny", "candidates": {"presence": "always", "cap": 1, "fields": ["path"]},
-                    "maybe_exts": {"presence": "when_ambiguous", "cap": 2}})
+    # What a new configs/vocab/<name>.yaml holds (every family, every key): no code involved.
+    v = load_vocab(yaml.safe_load(TINY))
     assert render_text(CONFIG, v) == \
         '{"candidates": [{"path": "services/gateway/config.go"}], "maybe_exts": ["go", "rs"]}'
+
+
+# -- the schema: typed pydantic Settings, the YAML the one default ------------------------------
+
+def test_the_vocab_group_is_validated_by_settings_schemas():
+    from lab.settings import Settings
+    from lab.vocab.schema import FAMILY_SCHEMAS, VocabConfig
+    assert issubclass(VocabConfig, Settings)
+    assert all(issubclass(s, Settings) for s in FAMILY_SCHEMAS.values())
+    v = vocab("maybe_exts")
+    assert v.candidates.fields == ("path", "score", "why", "root")      # a tuple, as rendered
+    with pytest.raises(ValueError):                                    # frozen
+        v.candidates.cap = 9  # type: ignore[misc]
+    assert hash(v) == hash(vocab("maybe_exts"))
+
+
+@pytest.mark.parametrize("override, key", [
+    ("vocab.candidates.cap=abc", "candidates.cap"),
+    ("vocab.candidates.score_digits=true", "candidates.score_digits"),
+    ("vocab.candidates.ambiguity_ratio=yes", "candidates.ambiguity_ratio"),
+    ("vocab.candidates.ambiguity_ratio=0", "candidates.ambiguity_ratio"),
+    ("vocab.candidates.ambiguity_ratio=1.5", "candidates.ambiguity_ratio"),
+    ("vocab.alike.cap=-1", "alike.cap"),
+    ("vocab.maybe_exts.cap=2.5", "maybe_exts.cap"),
+    ("vocab.maybe_exts.name=' '", "maybe_exts.name"),
+    ("vocab.candidates.fields=[]", "candidates.fields"),
+    ("vocab.candidates.fields=[path,path]", "candidates.fields"),
+    ("vocab.about=3", "about"),
+])
+def test_a_wrong_type_or_range_names_file_and_key(override, key):
+    with pytest.raises(InputError) as e:
+        compose(["vocab=maybe_exts", override])
+    assert e.value.file == "configs/vocab/maybe_exts.yaml" and e.value.key == key, str(e.value)
+
+
+@pytest.mark.parametrize("family, key", [
+    (None, "about"), ("candidates", "cap"), ("candidates", "score_digits"),
+    ("candidates", "ambiguity_ratio"), ("candidates", "fields"), ("maybe_exts", "source"),
+    ("maybe_exts", "name"), ("alike", "presence"), ("exist_similar", "cap"),
+])
+def test_a_key_left_out_of_a_vocab_file_is_named_not_defaulted(family, key):
+    raw = yaml.safe_load((REPO / "configs/vocab/maybe_exts.yaml").read_text())
+    del (raw[family] if family else raw)[key]
+    dotted = f"{family}.{key}" if family else key
+    with pytest.raises(InputError, match="required key missing") as e:
+        load_vocab(raw)
+    assert e.value.file == "configs/vocab/maybe_exts.yaml" and e.value.key == dotted
+
+
+def test_a_family_left_out_is_named():
+    raw = yaml.safe_load((REPO / "configs/vocab/minimal.yaml").read_text())
+    del raw["exist_similar"]
+    with pytest.raises(InputError) as e:
+        load_vocab(raw)
+    assert e.value.file == "configs/vocab/minimal.yaml" and e.value.key == "exist_similar"
 
 
 # -- against the real resolver and CLI (tests/data/minirepo) ------------------------------------

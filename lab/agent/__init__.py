@@ -18,7 +18,8 @@ _EXPORTS = {
     "CRASH": "lab.results", "INFRASTRUCTURE": "lab.results", "OUTCOMES": "lab.results",
     "needs_retry": "lab.results", "TestResult": "lab.results", "ToolCallRecord": "lab.results",
     "AgentSettings": "settings", "agent_settings": "settings",
-    "Templates": "prompt", "WorkedExample": "prompt", "load_prompt": "prompt", "load_templates": "prompt",
+    "PromptSettings": "prompt", "Templates": "prompt", "WorkedExample": "prompt",
+    "load_prompt": "prompt", "load_templates": "prompt",
 }
 
 __all__ = sorted(_EXPORTS)

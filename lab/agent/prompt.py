@@ -8,8 +8,14 @@ Keys (a contract: the loop reads exactly these):
     answer_format  the one answer line; the text before "<" is the prefix the grader looks for
     test_message   the user message of one test; placeholders {id} {query} {intent} {position}
                    {category} {message} (a missing intent renders as "")
-    example        optional: one worked example shown as real turns before the first test
+    example        one worked example shown as real turns before the first test
                    (user, call {name, arguments}, result, answer); null = none
+
+The schemas: `PromptSettings` for a group file (name, about, file and the keys above, every one
+required: the defaults are the YAML's), `TemplatesSettings` for a templates file (the keys above;
+a file may leave `example` out, meaning none). Both are strict pydantic `Settings`: a misspelt key,
+a wrong type or an empty template stops before any model call, naming the file and the key
+(`prompt.<key>` for the group's file, the bare key for a templates file or a suite's overrides).
 
 Rendered with str.format_map: write {{ and }} for literal braces. Everything here is part of the
 run's fingerprint; the variant's name and the files it came from are recorded, not fingerprinted.
@@ -20,18 +26,61 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Annotated, Any, Mapping
 
 import yaml
+from pydantic import AfterValidator
 
 from lab.errors import InputError
-from lab.settings import plain
+from lab.settings import Settings, parse, plain
+
+
+def _non_blank(s: str) -> str:
+    if not s.strip():
+        raise ValueError("must be a non-empty string")
+    return s
+
+
+Text = Annotated[str, AfterValidator(_non_blank)]
+
+
+class ExampleCall(Settings):
+    name: Text                     # a tool the tool set offers (checked when the session starts)
+    arguments: dict[str, Any]      # its JSON arguments, as the model would write them
+
+
+class WorkedExampleSettings(Settings):
+    user: Text                     # the question
+    call: ExampleCall              # the assistant's one tool call
+    result: Text                   # the tool's answer, as the model reads it
+    answer: Text                   # the answer line (must parse with answer_format's prefix)
+
+
+class TemplatesSettings(Settings):
+    """A templates file (`prompt.file=PATH`), and the templates of a prompt once a suite's
+    overrides are merged in."""
+    system: Text
+    answer_format: Text
+    test_message: Text
+    example: WorkedExampleSettings | None = None    # a templates file may leave it out: none
+
+
+class PromptSettings(Settings):
+    """`configs/prompt/<name>.yaml`."""
+    name: str
+    about: str                     # for people reading the config; never shown to the model
+    file: str | None               # a templates file to use instead of the keys below
+    system: Text
+    answer_format: Text
+    test_message: Text
+    example: WorkedExampleSettings | None
+
 
 TEMPLATE_KEYS = ("system", "answer_format", "test_message")
-FILE_KEYS = TEMPLATE_KEYS + ("example",)
-PROMPT_KEYS = frozenset({"name", "about", "file"} | set(FILE_KEYS))
+FILE_KEYS = tuple(TemplatesSettings.model_fields)
+PROMPT_KEYS = frozenset(PromptSettings.model_fields)
 TEST_FIELDS = ("id", "query", "intent", "position", "category", "message")
-EXAMPLE_KEYS = ("user", "call", "result", "answer")
+EXAMPLE_KEYS = tuple(WorkedExampleSettings.model_fields)
 
 
 class _Missing(dict):
@@ -88,61 +137,39 @@ class Templates:
         return {**self.content(), "name": self.name, "sources": list(self.sources)}
 
 
-def _example(raw: Any, file: str | None) -> WorkedExample | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, Mapping):
-        raise InputError("must be a mapping (user, call, result, answer) or null", file=file, key="example")
-    for k in raw:
-        if k not in EXAMPLE_KEYS:
-            raise InputError(f"unknown key (known: {', '.join(EXAMPLE_KEYS)})", file=file, key=f"example.{k}")
-    for k in ("user", "result", "answer"):
-        if not isinstance(raw.get(k), str) or not raw[k].strip():
-            raise InputError("must be a non-empty string", file=file, key=f"example.{k}")
-    call = raw.get("call")
-    if not isinstance(call, Mapping) or not isinstance(call.get("name"), str) or not call["name"]:
-        raise InputError("must be a mapping with name (a tool) and arguments", file=file, key="example.call")
-    args = call.get("arguments", {})
-    if not isinstance(args, Mapping):
-        raise InputError("must be a mapping of arguments", file=file, key="example.call.arguments")
-    extra = set(call) - {"name", "arguments"}
-    if extra:
-        raise InputError(f"unknown keys {', '.join(sorted(extra))}", file=file, key="example.call")
-    return WorkedExample(user=raw["user"], tool=call["name"], arguments=json.loads(json.dumps(dict(args))),
-                         result=raw["result"], answer=raw["answer"].strip())
-
-
-def _read_file(file: Path) -> dict:
+def _read_file(file: Path) -> Any:
     try:
-        data = yaml.safe_load(Path(file).read_text(encoding="utf-8"))
+        return yaml.safe_load(Path(file).read_text(encoding="utf-8"))
     except OSError as e:
         raise InputError(f"cannot read the prompt templates: {e.strerror or e}", file=str(file)) from None
     except yaml.YAMLError as e:
         raise InputError(f"YAML error in the prompt templates: {e}", file=str(file)) from None
-    if not isinstance(data, dict):
-        raise InputError("the prompt templates file must be a mapping with keys "
-                         + ", ".join(TEMPLATE_KEYS), file=str(file))
-    return data
 
 
-def _build(data: Mapping[str, Any], origin: dict[str, str], sources: list[str],
+def _build(content: TemplatesSettings, file: str, key_prefix: str, sources: list[str],
            overrides: Mapping[str, Any] | None, overrides_file: str | None,
            name: str | None) -> Templates:
-    merged: dict[str, Any] = {k: data.get(k) for k in FILE_KEYS}
+    """`content` (validated, from `file`) with the suite's `overrides` on top, checked again as a
+    whole, then its placeholders and the example's answer line. Errors name the file the key came
+    from: `file` (keys `key_prefix` + key) or `overrides_file` (the bare key)."""
+    origin = {k: (file, key_prefix + k) for k in FILE_KEYS}
     if overrides:
         if not isinstance(overrides, Mapping):
             raise InputError("'templates' must be a mapping", file=overrides_file, key="templates")
+        merged = content.model_dump()
         for k, v in overrides.items():
-            if k in FILE_KEYS:
+            if k in FILE_KEYS:      # the suite loader has refused any other key, naming its line
                 merged[k] = v
-                origin[k] = overrides_file or "suite"
+                origin[k] = (overrides_file or "suite", k)
         sources.append(overrides_file or "suite")
-    for k in TEMPLATE_KEYS:
-        if not isinstance(merged[k], str) or not merged[k].strip():
-            raise InputError("missing or empty template (a non-empty string)", file=origin[k], key=k)
-    t = Templates(system=merged["system"], answer_format=merged["answer_format"].strip(),
-                  test_message=merged["test_message"], sources=tuple(sources),
-                  example=_example(merged.get("example"), origin.get("example")), name=name)
+        # only an overridden key can fail here: the rest was valid a moment ago
+        content = parse(TemplatesSettings, merged, file=overrides_file or "suite", prefix="")
+    ex = content.example
+    t = Templates(system=content.system, answer_format=content.answer_format.strip(),
+                  test_message=content.test_message, sources=tuple(sources), name=name,
+                  example=None if ex is None else WorkedExample(
+                      user=ex.user, tool=ex.call.name, result=ex.result, answer=ex.answer.strip(),
+                      arguments=json.loads(json.dumps(ex.call.arguments))))
 
     class _Probe:
         id, query, intent, position, category, message = "t", "q", "i", 1, "A", "m"
@@ -155,41 +182,41 @@ def _build(data: Mapping[str, Any], origin: dict[str, str], sources: list[str],
             raise InputError(f"unknown placeholder {{{e.args[0]}}} (known: "
                              + (", ".join(("answer_format", "tool_names")) if key == "system"
                                 else ", ".join(TEST_FIELDS + ("answer_format",))) + ")",
-                             file=origin[key], key=key) from None
+                             file=origin[key][0], key=origin[key][1]) from None
         except (ValueError, IndexError) as e:
             raise InputError(f"bad template: {e} (write {{{{ and }}}} for literal braces)",
-                             file=origin[key], key=key) from None
+                             file=origin[key][0], key=origin[key][1]) from None
     if t.example is not None:
         from lab.models.textcalls import parse_answer
         if parse_answer(t.example.answer, t.answer_prefix) is None:
+            file, key = origin["example"]
             raise InputError(f"the example's answer must be an answer line ({t.answer_format})",
-                             file=origin.get("example"), key="example.answer")
+                             file=file, key=f"{key}.answer")
     return t
 
 
 def load_templates(file: Path, overrides: Mapping[str, Any] | None = None,
-                   overrides_file: str | None = None) -> Templates:
+                   overrides_file: str | None = None, *, name: str | None = None) -> Templates:
     """A templates file (system, answer_format, test_message, optional example), then the
-    suite's own `templates:` mapping on top."""
+    suite's own `templates:` mapping on top. `name` (the prompt variant) defaults to the file's stem."""
     data = _read_file(file)
-    return _build(data, {k: str(file) for k in FILE_KEYS}, [str(file)], overrides, overrides_file,
-                  name=Path(file).stem)
+    if not isinstance(data, Mapping):
+        raise InputError("the prompt templates file must be a mapping with keys "
+                         + ", ".join(TEMPLATE_KEYS) + " (and optionally example)", file=str(file))
+    content = parse(TemplatesSettings, data, file=str(file), prefix="")
+    return _build(content, str(file), "", [str(file)], overrides, overrides_file,
+                  name=name or Path(file).stem)
 
 
 def load_prompt(cfg: Any, overrides: Mapping[str, Any] | None = None,
                 overrides_file: str | None = None) -> Templates:
-    """The `prompt` config group (`configs/prompt/<name>.yaml`), then the suite's overrides."""
-    raw = dict(plain(cfg) or {})
-    name = raw.get("name")
+    """The `prompt` config group (`configs/prompt/<name>.yaml`, or the templates file its `file`
+    names), then the suite's overrides."""
+    raw = plain(cfg)
+    name = raw.get("name") if isinstance(raw, Mapping) else None
     file = f"configs/prompt/{name}.yaml" if isinstance(name, str) and name else "configs/prompt"
-    for k in raw:
-        if k not in PROMPT_KEYS:
-            raise InputError(f"unknown prompt key (known: {', '.join(sorted(PROMPT_KEYS))})", file=file,
-                             key=f"prompt.{k}")
-    if raw.get("file"):
-        path = Path(str(raw["file"])).expanduser()
-        data = _read_file(path)
-        return _build(data, {k: str(path) for k in FILE_KEYS}, [str(path)], overrides, overrides_file,
-                      name=str(name) if name else path.stem)
-    return _build(raw, {k: file for k in FILE_KEYS}, [file], overrides, overrides_file,
-                  name=str(name) if name else None)
+    s = parse(PromptSettings, raw, file=file, prefix="prompt")
+    if s.file:
+        return load_templates(Path(s.file).expanduser(), overrides, overrides_file, name=s.name)
+    content = TemplatesSettings.model_validate(s.model_dump(include=set(FILE_KEYS)))
+    return _build(content, file, "prompt.", [file], overrides, overrides_file, name=s.name or None)
