@@ -132,3 +132,43 @@ def test_llama_settings_left_out_of_every_config_have_their_default_on_the_schem
     assert (s.n_batch, s.flash_attn, s.verbose, s.seed, s.template_kwargs, s.chat_template) == (
         512, False, False, 0, {}, None)
     assert s.n_threads is None and s.sampling.top_k == 40     # None: the machine's cores
+
+
+def test_a_llama_config_reaches_llama_cpp_as_its_settings_say(tmp_path, monkeypatch):
+    """The llama_cpp backend's constructor on a fake llama-cpp-python (no model is loaded): the
+    YAML's values and the schema's defaults are what `Llama` gets."""
+    from types import SimpleNamespace
+
+    from test_models_units import write_gguf
+
+    class FakeLlama:
+        def __init__(self, **kwargs):
+            FakeLlama.kwargs = kwargs
+            self._model = SimpleNamespace(vocab=None, add_bos_token=lambda: False)
+
+        def token_bos(self):
+            return -1
+
+        token_eos = token_bos
+
+        def tokenize(self, text, add_bos=False, special=True):
+            return list(text)
+
+        def close(self):
+            pass
+
+    fake = SimpleNamespace(Llama=FakeLlama, __version__="fake",
+                           llama_cpp=SimpleNamespace(llama_model_default_params=SimpleNamespace))
+    monkeypatch.setattr("lab.models.llamacpp.require", lambda *a: fake)
+    raw = {**model_settings(compose(["model=gguf"]).model), "path": str(write_gguf(tmp_path / "m.gguf"))}
+    with LlamaCppBackend(raw) as b:
+        kw = FakeLlama.kwargs
+        assert (kw["n_ctx"], kw["n_batch"], kw["seed"], kw["verbose"], kw["flash_attn"]) == (
+            8192, 512, 0, False, False)
+        assert b.sampling == {"temp": 0.2, "top_p": 0.95, "top_k": 40, "min_p": 0.05, "repeat_penalty": 1.0}
+        assert b.formats == ("hermes", "json") and b.think == ("<think>", "</think>")
+        assert b.style.tools_in_system and b.style.tool_results_as == "tool"   # ChatML renders no tools
+        assert b.cfg == raw
+    with LlamaCppBackend({**raw, "n_ctx": None, "flash_attn": True, "thinking": None}) as b:
+        assert FakeLlama.kwargs["n_ctx"] == 4096 and FakeLlama.kwargs["flash_attn"] is True  # trained context
+        assert b.think == ("<think>", "</think>") and b.settings.thinking is None
