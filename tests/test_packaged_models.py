@@ -46,7 +46,9 @@ def config(**over) -> dict:
               "size_bytes": len(c), "sha256": _sha(c)} for i, c in enumerate(CHUNKS, 1)]
     packaged = {"file": "fake.gguf", "size_bytes": sum(map(len, CHUNKS)), "sha256": _sha(b"".join(CHUNKS)),
                 "parts": parts, **over}
-    return {"name": "fake", "backend": "llama_cpp", "path": "packaged", "packaged": packaged}
+    # every other key as a llama_cpp config has it (configs/model/gguf.yaml holds the required ones)
+    return {**model_settings(compose(["model=gguf"]).model), "name": "fake", "path": "packaged",
+            "packaged": packaged}
 
 
 def test_parts_assemble_into_the_verified_file_without_being_imported(site):

@@ -74,11 +74,12 @@ def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, 
     from lab.runs.gate import EXIT_CANNOT_JUDGE, judge_metrics
     from lab.pathfinder.resolver import load_resolver
     from lab.runs.io import atomic_write_text, new_run_dir
+    from lab.runs.settings import suite_settings
     from lab.suites import load_suite, suite_path
 
     cfg = compose_cfg(overrides, corpus=corpus)
     if suite_arg is None:  # `suite=NAME` (configs/suite/NAME.yaml) picks the file, as in `lab run`
-        suite_arg = str(cfg.suite.get("file") or "tests70")
+        suite_arg = suite_settings(cfg.suite).file
     resolver = load_resolver(cfg)
     suite = load_suite(suite_path(suite_arg), corpus_paths=set(resolver.index.by_path))
     resolver.warmup()

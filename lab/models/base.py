@@ -25,7 +25,7 @@ from typing import Annotated, Any, Callable, ClassVar, Literal, Mapping
 from pydantic import Field, field_validator
 
 from lab.errors import LabError
-from lab.settings import Settings
+from lab.settings import Settings, parse, plain
 
 _uid = itertools.count(1)
 
@@ -207,7 +207,9 @@ class FatalModelError(ModelError):
 
 
 class Sampling(Settings):
-    """Sampling settings of a model config (each backend reads the ones it has)."""
+    """Sampling settings of a model config (each backend reads the ones it has). A key left out
+    (None) is not sent: the server's own default (`openai`); `llama_cpp` needs all five
+    (`lab.models.llamacpp.LlamaSampling`)."""
     temperature: Annotated[float, Field(ge=0)] | None = None
     top_p: Annotated[float, Field(gt=0, le=1)] | None = None
     top_k: Annotated[int, Field(ge=0)] | None = None
@@ -222,26 +224,34 @@ class Thinking(Settings):
 
 class ModelSettings(Settings):
     """The keys every `configs/model/<name>.yaml` may have; each backend's schema (`Settings` on
-    its class) adds its own. A key a variant leaves out is None: the backend's own behaviour."""
+    its class) adds its own. Each setting's default is in one place: the variants' YAML files (a
+    required field), or the field itself when configs legitimately leave the key out; a None
+    default is a meaning the field's comment states, never a value the code fills in."""
     name: Annotated[str, Field(min_length=1)]
     about: str | None = None
     backend: str
+    #: None = the agent's `context_policy`, else stop (lab.agent.settings.agent_settings)
     context_policy: Literal["stop", "evict_oldest"] | None = None
 
 
 class ChatModelSettings(ModelSettings):
     """What the backends that talk to an LLM share."""
-    tool_call_formats: list[str] | None = None
-    tool_results_as: Literal["tool", "user"] | None = None
+    #: parsed from the text in this order; the first is the form a grammar-forced call takes
+    tool_call_formats: Annotated[list[str], Field(min_length=1)]
+    tool_results_as: Literal["tool", "user"]   # user: <tool_response> blocks in a user message
+    #: None = llama_cpp: the GGUF's trained context; openai: unknown here (the server's own
+    #: context error is the limit, and the run record has no context length)
     n_ctx: Annotated[int, Field(ge=1)] | None = None
     sampling: Sampling | None = None
+    #: the model's thinking tags (a grammar lets it think first); None = it writes no thinking
+    #: section of its own (the tool-call and answer parsers still skip <think>...</think>)
     thinking: Thinking | None = None
 
     @field_validator("tool_call_formats")
     @classmethod
-    def _known_formats(cls, formats: list[str] | None) -> list[str] | None:
+    def _known_formats(cls, formats: list[str]) -> list[str]:
         from lab.models.textcalls import FORMATS
-        for f in formats or ():
+        for f in formats:
             if f not in FORMATS:
                 raise ValueError(f"unknown tool-call format {f!r} (formats: {', '.join(FORMATS)})")
         return formats
@@ -281,9 +291,23 @@ class ModelBackend(ABC):
         cheaply from the settings, calling `load` only when nothing else can tell."""
         return {}
 
+    @classmethod
+    def settings_of(cls, cfg: Mapping[str, Any]) -> ModelSettings:
+        """A config of this backend validated against its schema, the schema's defaults filled in.
+        A config built in code (a test's backend) may leave out `name` and `backend`: this
+        backend's name. (`lab.models.model_settings` checks a composed config, which must have both.)"""
+        raw = {"name": cls.backend, "backend": cls.backend, **plain(cfg)}
+        name = raw["name"]
+        file = f"configs/model/{name}.yaml" if isinstance(name, str) and name else "configs/model"
+        return parse(cls.Settings, raw, file=file, prefix="model")
+
     def __init__(self, cfg: Mapping[str, Any]) -> None:
+        #: the config as given: what the fingerprint of a run handed this backend hashes
+        #: (lab.run.preparing), never the schema's filled-in defaults
         self.cfg = dict(cfg)
-        self.name = str(self.cfg.get("name") or self.backend)
+        #: the same config validated, every default filled in: what the backend reads
+        self.settings = self.settings_of(self.cfg)
+        self.name = self.settings.name
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:

@@ -21,7 +21,7 @@ from pydantic import Field
 
 from lab.errors import LabError
 from lab.models.base import (ChatModelSettings, AssistantTurn, ChatRequest, ContextOverflow, Message,
-                             ModelBackend, ModelIdentity, ToolSchema)
+                             ModelBackend, ModelIdentity, Sampling, ToolSchema)
 from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPrompt, ChatTemplate,
                                       MessageStyle)
 from lab.models.gguf import (chat_template, file_sha256, quantization, read_metadata,
@@ -74,20 +74,31 @@ def default_threads() -> int:
         return os.cpu_count() or 1
 
 
+class LlamaSampling(Sampling):
+    """llama.cpp's sampler: every llama_cpp config names all five (its model card's values)."""
+    temperature: Annotated[float, Field(ge=0)]
+    top_p: Annotated[float, Field(gt=0, le=1)]
+    top_k: Annotated[int, Field(ge=0)]
+    min_p: Annotated[float, Field(ge=0, le=1)]
+    repeat_penalty: Annotated[float, Field(gt=0)]
+
+
 class LlamaCppSettings(ChatModelSettings):
-    """A GGUF model run in-process by llama-cpp-python."""
-    path: str | None = None                # a file, package:<module>, packaged, or null (see path_hint)
-    path_hint: str | None = None
+    """A GGUF model run in-process by llama-cpp-python. The required keys are in every
+    configs/model/ file of this backend; the others have their default here."""
+    path: str | None = None                # a file, package:<module>, packaged; None = not configured
+    path_hint: str | None = None           # how to configure `path` (the error says it)
     packaged: dict[str, Any] | None = None  # checked by lab/models/packaged.py
-    n_threads: Annotated[int, Field(ge=1)] | None = None
-    n_batch: Annotated[int, Field(ge=1)] | None = None
-    seed: int | None = None
-    tools_in_prompt: Literal["auto", True, False] | None = None
-    chat_template: str | None = None
-    template_kwargs: dict[str, Any] | None = None
-    verbose: bool | None = None
-    extra_buffers: Literal["auto", True, False] | None = None
-    flash_attn: bool | None = None
+    n_threads: Annotated[int, Field(ge=1)] | None = None   # None = the cores this process may use
+    n_batch: Annotated[int, Field(ge=1)]   # prompt tokens evaluated per batch
+    sampling: LlamaSampling
+    seed: int = 0                          # until the run sets one (repeat k: run.seed + k)
+    tools_in_prompt: Literal["auto", True, False]   # auto: in the system prompt if the template has none
+    chat_template: str | None = None       # None = the GGUF's own template (ChatML if it has none)
+    template_kwargs: dict[str, Any] = Field(default_factory=dict)   # extra chat-template variables
+    verbose: bool = False                  # llama.cpp's own log on stderr
+    extra_buffers: Literal["auto", True, False]     # auto: off on AMX CPUs (their kernels crash)
+    flash_attn: bool = False               # off: it costs more in generation than it saves (README)
     #: agent.tool_choice=first: the forced call's fixed opening (`<tool_call>\n{"name": "T",
     #: "arguments": ` when one tool is forced) is prompt, not ~15 generated tokens a test; the
     #: grammar constrains the rest. false: every token of the call is generated under the grammar.
@@ -98,6 +109,7 @@ class LlamaCppSettings(ChatModelSettings):
 class LlamaCppBackend(ModelBackend):
     backend = "llama_cpp"
     Settings = LlamaCppSettings
+    settings: LlamaCppSettings
     uses_local_cores = True
     # where the file is and how it runs; the fingerprint holds the file's sha256, and the run's
     # seed replaces `seed` (repeat k: run.seed + k)
@@ -147,40 +159,36 @@ class LlamaCppBackend(ModelBackend):
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         super().__init__(cfg)
+        st = self.settings
         self._llama_cpp = require("llama_cpp", "llama-cpp-python (or: bash scripts/install.sh)",
                                   "the llama_cpp model backend")
         self.path: Path = model_path(self.cfg)
         self.meta = read_metadata(self.path)
-        self.n_ctx = int(self.cfg.get("n_ctx") or trained_context_length(self.meta) or 4096)
-        self.n_threads = int(self.cfg.get("n_threads") or default_threads())
-        s = dict(self.cfg.get("sampling") or {})
-        self.sampling = {"temp": float(s.get("temperature", 0.0)), "top_p": float(s.get("top_p", 1.0)),
-                         "top_k": int(s.get("top_k", 40)), "min_p": float(s.get("min_p", 0.0)),
-                         "repeat_penalty": float(s.get("repeat_penalty", 1.0))}
-        self.formats = tuple(self.cfg.get("tool_call_formats") or ("hermes",))
-        th = self.cfg.get("thinking") or None
-        self.think = (th["open"], th["close"]) if th else ("<think>", "</think>")
-        self.seed = int(self.cfg.get("seed", 0) or 0)
-        self.jump_forward = bool(self.cfg["jump_forward"])
+        self.n_ctx = int(st.n_ctx or trained_context_length(self.meta) or 4096)   # 4096: the GGUF has none
+        self.n_threads = int(st.n_threads or default_threads())
+        sp = st.sampling
+        self.sampling = {"temp": sp.temperature, "top_p": sp.top_p, "top_k": sp.top_k, "min_p": sp.min_p,
+                         "repeat_penalty": sp.repeat_penalty}
+        self.formats = tuple(st.tool_call_formats)
+        self.think = (st.thinking.open, st.thinking.close) if st.thinking else ("<think>", "</think>")
+        self.seed = st.seed
+        self.jump_forward = st.jump_forward
         self._turn = 0
-        eb = self.cfg.get("extra_buffers")
-        self.extra_buffers = (not cpu_has_amx()) if eb in (None, "auto") else bool(eb)
+        eb = st.extra_buffers
+        self.extra_buffers = (not cpu_has_amx()) if eb == "auto" else eb
         with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers):
             self.llm = self._llama_cpp.Llama(
                 model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
-                n_threads_batch=self.n_threads, n_batch=int(self.cfg.get("n_batch") or 512),
-                seed=self.seed, verbose=bool(self.cfg.get("verbose", False)),
-                flash_attn=bool(self.cfg.get("flash_attn") or False))
+                n_threads_batch=self.n_threads, n_batch=st.n_batch,
+                seed=self.seed, verbose=st.verbose, flash_attn=st.flash_attn)
         self._vocab = self.llm._model.vocab
-        source = self.cfg.get("chat_template") or chat_template(self.meta) or CHATML
+        source = st.chat_template or chat_template(self.meta) or CHATML
         self.template = ChatTemplate(
             source, bos_token=self._piece(self.llm.token_bos()),
-            eos_token=self._piece(self.llm.token_eos()),
-            extra=dict(self.cfg.get("template_kwargs") or {}))
-        tip = self.cfg.get("tools_in_prompt", "auto")
-        tools_in_system = (not self.template.renders_tools) if tip == "auto" else bool(tip)
-        self.style = MessageStyle(tools_in_system=tools_in_system,
-                                  tool_results_as=str(self.cfg.get("tool_results_as") or "tool"))
+            eos_token=self._piece(self.llm.token_eos()), extra=dict(st.template_kwargs))
+        tip = st.tools_in_prompt
+        tools_in_system = (not self.template.renders_tools) if tip == "auto" else tip
+        self.style = MessageStyle(tools_in_system=tools_in_system, tool_results_as=st.tool_results_as)
         add_bos = self.llm._model.add_bos_token() and self.llm.token_bos() >= 0
         self.prompt = AppendOnlyPrompt(self.template, self.style, self._tokenize,
                                        bos=[self.llm.token_bos()] if add_bos else [],
@@ -229,7 +237,7 @@ class LlamaCppBackend(ModelBackend):
                 text = forced_call_grammar(tools, call_format=self.formats[0])
             else:
                 text = tool_or_answer_grammar(tools, call_format=self.formats[0], answer_prefix=prefix,
-                                              think=self.think if self.cfg.get("thinking") else None)
+                                              think=self.think if self.settings.thinking else None)
             self._grammars[key] = self._llama_cpp.LlamaGrammar.from_string(text, verbose=False)
         return self._grammars[key]
 
@@ -315,7 +323,7 @@ class LlamaCppBackend(ModelBackend):
             trained_context_length=trained_context_length(self.meta),
             history_rendering=HISTORY_RENDERING, chat_template_sha256=self.template.sha256,
             extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
-                   "flash_attn": bool(self.cfg.get("flash_attn") or False),
+                   "flash_attn": self.settings.flash_attn,
                    "tool_call_formats": list(self.formats),
                    "tools_in_system_prompt": self.style.tools_in_system,
                    "tool_results_as": self.style.tool_results_as,

@@ -41,20 +41,23 @@ _CONTEXT_ERROR = re.compile(
 
 
 class OpenAISettings(ChatModelSettings):
-    """Any OpenAI-compatible server."""
-    base_url: str | None = None
-    model: str | None = None               # null = the first model the server lists
-    api_key_env: str | None = None
-    tool_mode: Literal["native", "text"] | None = None
-    max_retries: Annotated[int, Field(ge=0)] | None = None
-    backoff_s: Annotated[float, Field(ge=0)] | None = None
-    request_timeout_s: Annotated[float, Field(gt=0)] | None = None
-    quantization: str | None = None
+    """Any OpenAI-compatible server. `tool_mode` and the shared keys are in every config of this
+    backend; how it reaches the server (key, retries, time-outs) has its default here."""
+    base_url: str | None = None            # None = no server configured (check_available says how)
+    model: str | None = None               # None = the first model the server lists
+    api_key_env: str = "OPENAI_API_KEY"    # the environment variable holding the key (none: "no-key")
+    tool_mode: Literal["native", "text"]   # native: the server parses calls; text: Hermes tags
+    #: 429, 5xx and dropped connections; never past the test's time limit
+    max_retries: Annotated[int, Field(ge=0)] = 3
+    backoff_s: Annotated[float, Field(ge=0)] = 0.5         # doubles per retry, at most 8 s
+    request_timeout_s: Annotated[float, Field(gt=0)] = 120.0
+    quantization: str | None = None        # for the run record; None = not known
 
 
 class OpenAIBackend(ModelBackend):
     backend = "openai"
     Settings = OpenAISettings
+    settings: OpenAISettings
     concurrent_repeats = True
     fingerprint_excluded = frozenset({"base_url", "api_key_env", "max_retries", "backoff_s", "request_timeout_s"})
 
@@ -83,25 +86,24 @@ class OpenAIBackend(ModelBackend):
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         super().__init__(cfg)
         self.check_available(self.cfg)
+        st = self.settings
         self._openai = require("openai", "openai", "the openai model backend")
-        self.base_url = self.cfg.get("base_url")
-        key_env = self.cfg.get("api_key_env") or "OPENAI_API_KEY"
+        self.base_url = st.base_url
         self.client = self._openai.OpenAI(base_url=str(self.base_url),
-                                          api_key=os.environ.get(key_env) or "no-key",
+                                          api_key=os.environ.get(st.api_key_env) or "no-key",
                                           max_retries=0)
-        self.model = self.cfg.get("model")
-        self.tool_mode = str(self.cfg.get("tool_mode") or "native")
-        self.formats = tuple(self.cfg.get("tool_call_formats") or ("hermes",))
-        self.tool_results_as = str(self.cfg.get("tool_results_as") or "tool")
-        self.max_retries = int(self.cfg.get("max_retries", 3))
-        self.backoff_s = float(self.cfg.get("backoff_s", 0.5))
-        self.request_timeout_s = float(self.cfg.get("request_timeout_s", 120))
-        self.n_ctx = self.cfg.get("n_ctx")
-        s = dict(self.cfg.get("sampling") or {})
+        self.model = st.model
+        self.tool_mode = st.tool_mode
+        self.formats = tuple(st.tool_call_formats)
+        self.tool_results_as = st.tool_results_as
+        self.max_retries = st.max_retries
+        self.backoff_s = st.backoff_s
+        self.request_timeout_s = st.request_timeout_s
+        self.n_ctx = st.n_ctx
+        s = st.sampling.model_dump() if st.sampling else {}
         self.sampling = {k: s[k] for k in ("temperature", "top_p") if s.get(k) is not None}
         self.extra_body = {k: s[k] for k in ("top_k", "min_p", "repeat_penalty") if s.get(k) is not None}
-        th = self.cfg.get("thinking") or None
-        self.think = (th["open"], th["close"]) if th else ("<think>", "</think>")
+        self.think = (st.thinking.open, st.thinking.close) if st.thinking else ("<think>", "</think>")
         self.seed = None
         self.retries_used = 0
 
@@ -249,7 +251,7 @@ class OpenAIBackend(ModelBackend):
                 pass                             # the server is down: the tests will say so
         return ModelIdentity(
             name=self.name, backend=self.backend, model=str(self.model) if self.model else None,
-            path=str(self.base_url), quantization=self.cfg.get("quantization"),
+            path=str(self.base_url), quantization=self.settings.quantization,
             context_length=self.context_length(), history_rendering=HISTORY_RENDERING,
             extra={"tool_mode": self.tool_mode, "tool_call_formats": list(self.formats),
                    "sampling": {**self.sampling, **self.extra_body},

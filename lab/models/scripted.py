@@ -33,24 +33,26 @@ class ScriptExhausted(FatalModelError):
 
 
 class ScriptedSettings(ModelSettings):
-    outputs: list[Any] | None = None       # queued turns (text, calls, callables, exceptions)
-    n_ctx: Annotated[int, Field(ge=1)] | None = None
-    tool_call_formats: list[str] | None = None
+    """Defaults here: tests build this backend in code and leave any key out."""
+    outputs: list[Any] = Field(default_factory=list)   # queued turns (text, calls, callables, exceptions)
+    n_ctx: Annotated[int, Field(ge=1)] | None = None   # None = no context limit
+    tool_call_formats: Annotated[list[str], Field(min_length=1)] = ["hermes"]
 
 
 class ScriptedBackend(ModelBackend):
     backend = "scripted"
     Settings = ScriptedSettings
+    settings: ScriptedSettings
     test_only = True
 
     def __init__(self, cfg: Mapping[str, Any] | None = None,
                  outputs: Iterable[Any] | None = None) -> None:
         super().__init__(cfg or {"name": "scripted"})
-        self.queue: deque[Any] = deque(self.cfg.get("outputs") or [])
+        self.queue: deque[Any] = deque(self.settings.outputs)
         if outputs is not None:
             self.enqueue(outputs)
-        self.formats = tuple(self.cfg.get("tool_call_formats") or ("hermes",))
-        self.n_ctx = self.cfg.get("n_ctx")
+        self.formats = tuple(self.settings.tool_call_formats)
+        self.n_ctx = self.settings.n_ctx
         self.consumed = 0
         self.requests: list[ChatRequest] = []
         self._prev: list[int] = []   # message uids of the previous prompt (prefix-cache simulation)

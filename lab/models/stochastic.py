@@ -111,27 +111,25 @@ def simulate(test_ids: Sequence[str], seeds: Sequence[int], *, session: str, p: 
 
 
 class StochasticSettings(ModelSettings):
-    p: Annotated[float, Field(gt=0, lt=1)] | None = None            # mean pass probability
-    rho: Annotated[float, Field(ge=0, lt=1)] | None = None          # within-conversation correlation
-    difficulty_sd: Annotated[float, Field(ge=0)] | None = None      # spread of test difficulty
-    lift: float | None = None                                       # a planted difference
-    salt: str | None = None                                         # independent draws of one model
+    """configs/model/stochastic.yaml (its values are the defaults; what each key means is there)."""
+    p: Annotated[float, Field(gt=0, lt=1)]              # mean pass probability
+    rho: Annotated[float, Field(ge=0, lt=1)]            # within-conversation correlation
+    difficulty_sd: Annotated[float, Field(ge=0)]        # spread of test difficulty
+    lift: float                                         # a planted difference
+    salt: str                                           # independent draws of one model
 
 
 class StochasticBackend(ModelBackend):
     backend = "stochastic"
     Settings = StochasticSettings
+    settings: StochasticSettings
     test_only = True
 
-    def __init__(self, cfg: Mapping[str, Any] | None = None) -> None:
-        super().__init__(cfg or {"name": "stochastic"})
-        self.p = float(self.cfg.get("p", 0.7))
-        self.rho = float(self.cfg.get("rho", 0.0))
-        self.difficulty_sd = float(self.cfg.get("difficulty_sd", 0.0))
-        self.lift = float(self.cfg.get("lift", 0.0))
-        self.salt = str(self.cfg.get("salt") or "")
-        if not 0.0 < self.p < 1.0 or not 0.0 <= self.rho < 1.0:
-            raise FatalModelError("stochastic model: p must be in (0, 1) and rho in [0, 1)")
+    def __init__(self, cfg: Mapping[str, Any]) -> None:
+        super().__init__(cfg)                # the schema checks p in (0, 1) and rho in [0, 1)
+        st = self.settings
+        self.p, self.rho, self.difficulty_sd, self.lift = st.p, st.rho, st.difficulty_sd, st.lift
+        self.salt = st.salt
         self._session_test: str | None = None
 
     def reset(self) -> None:

@@ -38,23 +38,23 @@ def best_path(response: str) -> str | None:
 
 class ToolFollowerSettings(ModelSettings):
     use_intent: bool                       # pass the test's intent as intent_text
-    #: tests only (the Slurm cancel test): sleep this long before each turn; in no config file
-    #: and out of the fingerprint (the answers are the same)
-    turn_delay_s: Annotated[float, Field(ge=0)] | None = None
+    #: tests only (the Slurm cancel test): sleep this long before each turn, e.g. to cancel a
+    #: Slurm job in the middle of a run; in no config file and out of the fingerprint (the
+    #: answers are the same)
+    turn_delay_s: Annotated[float, Field(ge=0)] = 0.0
 
 
 class ToolFollowerBackend(ModelBackend):
     backend = "tool_follower"
     Settings = ToolFollowerSettings
+    settings: ToolFollowerSettings
     fingerprint_excluded = frozenset({"turn_delay_s"})    # a test's slow model: the same answers
     requires_tools = (TOOL,)
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         super().__init__(cfg)
-        self.use_intent = bool(self.cfg.get("use_intent", True))
-        # for tests only (never in a config file): a slow but deterministic model, e.g. to cancel a
-        # Slurm job in the middle of a run; out of the fingerprint (lab.runs.fingerprint)
-        self.turn_delay_s = float(self.cfg.get("turn_delay_s") or 0.0)
+        self.use_intent = self.settings.use_intent
+        self.turn_delay_s = self.settings.turn_delay_s
 
     def chat(self, request: ChatRequest) -> AssistantTurn:
         test = request.test

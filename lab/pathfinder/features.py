@@ -347,7 +347,7 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
         if not q.wants_test:
             lend_test_text(index, text, fields)
     ctx = Context(index=index, q=q, text_score=text, text_field=fields, params=features_cfg)
-    weights = {name: float(spec.get("weight", 1.0)) for name, spec in enabled.items()}
+    weights = {name: float(spec["weight"]) for name, spec in enabled.items()}
     if bare:
         for name in ("dir_ext_counts", "segment_overlap"):
             # the name gives the extension, and a folder named like the file re-counts the name
@@ -355,7 +355,7 @@ def score_lexical(index: Index, q: QueryInfo, features_cfg: Mapping[str, Any]
             if name in weights:
                 weights[name] = 0.0
     if "intent_text" in enabled and describes_file(index, q):
-        weights["intent_text"] = float(enabled["intent_text"].get("intent_weight", weights["intent_text"]))
+        weights["intent_text"] = float(enabled["intent_text"]["intent_weight"])
     scored = []
     for fid in shortlist(index, q, text):
         f = index.files[fid]

@@ -148,7 +148,7 @@ def sweep_folder(args: list[str]) -> Path | None:
                   and (not o.key_or_group.startswith("hydra") or o.key_or_group == "hydra.searchpath")]
         cfg = compose(common)
         results_dir, experiment = str(cfg.run.results_dir), str(cfg.run.experiment)
-        resume = cfg.run.get("resume", False)
+        resume = bool(cfg.run.resume)
     except Exception:
         return None
     sweep_id = resolve_sweep_id(results_dir, experiment, new_sweep_id(args), resume)

@@ -73,7 +73,7 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
     entry = CellEntry(cell=name, num=num, overrides=list(hc.overrides.task), swept=swept,
                       host=socket.gethostname(), pid=os.getpid(), job=slurm_job())
     resume_dir = None
-    if old is not None and old.run_dir and bool(cfg.run.get("resume", False)):
+    if old is not None and old.run_dir and bool(cfg.run.resume):
         resume_dir = (sweep_dir / old.run_dir).resolve()
         entry.run_dir = old.run_dir
     write_entry(sweep_dir, entry)

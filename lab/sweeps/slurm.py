@@ -220,7 +220,7 @@ class LabSlurmLauncher(SlurmLauncher):
         """The executor exactly as hydra-submitit-launcher builds it (BaseSubmititLauncher.launch)."""
         init_keys = {"max_num_timeout", "submitit_folder"}
         executor = submitit.AutoExecutor(cluster=self._EXECUTOR, folder=self.params["submitit_folder"],
-                                         slurm_max_num_timeout=self.params.get("max_num_timeout", 0))
+                                         slurm_max_num_timeout=self.params["max_num_timeout"])
         base = set(OmegaConf.structured(BaseQueueConf).keys())
         executor.update_parameters(**{k if k in base else f"{self._EXECUTOR}_{k}": v
                                       for k, v in self.params.items() if k not in init_keys})
