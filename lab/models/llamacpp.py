@@ -19,7 +19,7 @@ from typing import Annotated, Any, Iterator, Literal, Mapping
 
 from pydantic import Field
 
-from lab.errors import LabError
+from lab.errors import InputError, LabError
 from lab.models.base import (ChatModelSettings, AssistantTurn, ChatRequest, ContextOverflow, Message,
                              ModelBackend, ModelIdentity, Sampling, ToolSchema)
 from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPrompt, ChatTemplate,
@@ -113,7 +113,9 @@ class LlamaCppBackend(ModelBackend):
     uses_local_cores = True
     # where the file is and how it runs; the fingerprint holds the file's sha256, and the run's
     # seed replaces `seed` (repeat k: run.seed + k)
-    fingerprint_excluded = frozenset({"path", "path_hint", "n_threads", "verbose", "extra_buffers", "seed"})
+    # (`packaged` says where the file comes from: its sha256 stands for it)
+    fingerprint_excluded = frozenset({"path", "path_hint", "packaged", "n_threads", "verbose",
+                                      "extra_buffers", "seed"})
 
     @classmethod
     def describe(cls, settings):
@@ -125,7 +127,7 @@ class LlamaCppBackend(ModelBackend):
         if is_packaged(settings):
             pm = packaged_model(settings)
             row.update(sha256=pm.sha256, packages=[p.requirement for p in pm.parts],
-                       installed=packaged_status(pm), quantization=settings.get("quantization"))
+                       installed=packaged_status(pm), quantization=pm.quantization)
             if row["installed"] not in ("assembled", "parts installed"):
                 return {**row, "why": f"{row['installed']}; fix: .venv/bin/{pm.install_command}"}
             if row["installed"] == "parts installed":   # listing never assembles 1 GB: the GGUF
@@ -164,6 +166,13 @@ class LlamaCppBackend(ModelBackend):
                                   "the llama_cpp model backend")
         self.path: Path = model_path(self.cfg)
         self.meta = read_metadata(self.path)
+        from lab.models.packaged import is_packaged, packaged_model
+        if is_packaged(self.cfg):
+            declared, found = packaged_model(self.cfg).quantization, quantization(self.meta)
+            if declared != found:
+                raise InputError(f"declares {declared}, but the verified GGUF's header says {found}: "
+                                 "correct the config", file=f"configs/model/{self.name}.yaml",
+                                 key="model.packaged.quantization")
         self.n_ctx = int(st.n_ctx or trained_context_length(self.meta) or 4096)   # 4096: the GGUF has none
         self.n_threads = int(st.n_threads or default_threads())
         sp = st.sampling

@@ -62,6 +62,7 @@ class PackagedModel:
     file: str
     size_bytes: int
     sha256: str
+    quantization: str     # as the GGUF header names it (shown before install; checked on use)
     parts: tuple[ModelPart, ...]
 
     @property
@@ -87,8 +88,12 @@ def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
     file = f"configs/model/{name}.yaml"
     spec = model_cfg.get("packaged")
     if not isinstance(spec, Mapping):
-        raise InputError("path: packaged needs a 'packaged' mapping (file, size_bytes, sha256, parts)",
-                         file=file, key="model.packaged")
+        raise InputError("path: packaged needs a 'packaged' mapping (file, size_bytes, sha256, "
+                         "quantization, parts)", file=file, key="model.packaged")
+    unknown = set(spec) - {"file", "size_bytes", "sha256", "quantization", "parts"}
+    if unknown:
+        raise InputError(f"unknown keys {', '.join(sorted(map(str, unknown)))} (known: file, size_bytes, "
+                         "sha256, quantization, parts)", file=file, key="model.packaged")
 
     def need(d: Mapping, key: str, kind: type, where: str) -> Any:
         v = d.get(key)
@@ -106,6 +111,7 @@ def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
     sha = str(need(spec, "sha256", str, "model.packaged")).lower()
     if not _SHA.match(sha):
         raise InputError("must be 64 hex digits", file=file, key="model.packaged.sha256")
+    quant = need(spec, "quantization", str, "model.packaged")
     raw_parts = spec.get("parts")
     if isinstance(raw_parts, (str, bytes)) or not isinstance(raw_parts, Sequence) or not raw_parts:
         raise InputError("must be a non-empty list of parts", file=file, key="model.packaged.parts")
@@ -133,7 +139,8 @@ def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
     if sum(p.size_bytes for p in parts) != size:
         raise InputError(f"the parts add up to {sum(p.size_bytes for p in parts)} bytes, not "
                          f"size_bytes {size}", file=file, key="model.packaged.size_bytes")
-    return PackagedModel(name=name, file=fname, size_bytes=size, sha256=sha, parts=tuple(parts))
+    return PackagedModel(name=name, file=fname, size_bytes=size, sha256=sha, quantization=quant,
+                        parts=tuple(parts))
 
 
 def models_dir() -> Path:
