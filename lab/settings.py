@@ -11,9 +11,9 @@ legitimately leave a key out (then the schema says what "left out" means, and on
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, get_args
+from typing import Annotated, Any, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from lab.errors import InputError
 
@@ -23,6 +23,16 @@ S = TypeVar("S", bound="Settings")
 class Settings(BaseModel):
     """Base of every config schema: frozen, strict, no unknown keys, no NaN or infinity."""
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, allow_inf_nan=False)
+
+
+def _non_blank(s: str) -> str:
+    if not s.strip():
+        raise ValueError("must be a non-empty string")
+    return s
+
+
+#: a string with something in it besides whitespace (a name, a template, a JSON key)
+NonBlank = Annotated[str, AfterValidator(_non_blank)]
 
 
 def plain(obj: Any) -> Any:

@@ -26,42 +26,32 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Mapping
+from typing import Any, Mapping
 
 import yaml
-from pydantic import AfterValidator
 
 from lab.errors import InputError
-from lab.settings import Settings, parse, plain
-
-
-def _non_blank(s: str) -> str:
-    if not s.strip():
-        raise ValueError("must be a non-empty string")
-    return s
-
-
-Text = Annotated[str, AfterValidator(_non_blank)]
+from lab.settings import NonBlank, Settings, parse, plain
 
 
 class ExampleCall(Settings):
-    name: Text                     # a tool the tool set offers (checked when the session starts)
+    name: NonBlank                 # a tool the tool set offers (checked when the session starts)
     arguments: dict[str, Any]      # its JSON arguments, as the model would write them
 
 
 class WorkedExampleSettings(Settings):
-    user: Text                     # the question
+    user: NonBlank                 # the question
     call: ExampleCall              # the assistant's one tool call
-    result: Text                   # the tool's answer, as the model reads it
-    answer: Text                   # the answer line (must parse with answer_format's prefix)
+    result: NonBlank               # the tool's answer, as the model reads it
+    answer: NonBlank               # the answer line (must parse with answer_format's prefix)
 
 
 class TemplatesSettings(Settings):
     """A templates file (`prompt.file=PATH`), and the templates of a prompt once a suite's
     overrides are merged in."""
-    system: Text
-    answer_format: Text
-    test_message: Text
+    system: NonBlank
+    answer_format: NonBlank
+    test_message: NonBlank
     example: WorkedExampleSettings | None = None    # a templates file may leave it out: none
 
 
@@ -70,9 +60,9 @@ class PromptSettings(Settings):
     name: str
     about: str                     # for people reading the config; never shown to the model
     file: str | None               # a templates file to use instead of the keys below
-    system: Text
-    answer_format: Text
-    test_message: Text
+    system: NonBlank
+    answer_format: NonBlank
+    test_message: NonBlank
     example: WorkedExampleSettings | None
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, Field, field_validator
+from pydantic import Field, field_validator
 
 from lab.errors import InputError
-from lab.settings import Settings, parse, plain
+from lab.settings import NonBlank, Settings, parse, plain
 
 Presence = Literal["always", "when_ambiguous", "never"]
 PRESENCES: tuple[str, ...] = get_args(Presence)
@@ -28,15 +28,6 @@ CANDIDATE_SUBFIELDS = ("path", "score", "why", "root", "lexical", "semantic")
 MaybeExtsSource = Literal["candidates", "siblings"]
 #: Where `maybe_exts` takes its extensions from (see lab/vocab/maybe_exts.py for why).
 MAYBE_EXTS_SOURCES: tuple[str, ...] = get_args(MaybeExtsSource)
-
-
-def _non_blank(s: str) -> str:
-    if not s.strip():
-        raise ValueError("must be a non-empty string")
-    return s
-
-
-NonBlank = Annotated[str, AfterValidator(_non_blank)]
 Count = Annotated[int, Field(ge=0)]
 
 
