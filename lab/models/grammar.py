@@ -72,21 +72,30 @@ def forced_call_schema(tools: list[ToolSchema]) -> dict:
                       for t in tools]}
 
 
+def _check_forced_format(call_format: str) -> None:
+    if call_format not in ("hermes", "json"):
+        raise ValueError(f"a forced tool call supports the hermes and json call formats, "
+                         f"not {call_format!r}")
+
+
+def _call_json(tools: list[ToolSchema]) -> str:
+    """GBNF rules for the JSON of one call to one of `tools` (`call-json`), built by
+    llama-cpp-python from `forced_call_schema`."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    body = json_schema_to_gbnf(json.dumps(forced_call_schema(tools)), prop_order=["name", "arguments"])
+    return re.sub(r"^root ::=", "call-json ::=", body, flags=re.M)
+
+
 def forced_call_grammar(tools: list[ToolSchema], *, call_format: str = "hermes") -> str:
     """GBNF (built by llama-cpp-python from the JSON schema) for exactly one tool call in the
     model's native text format: `<tool_call>\\n{...}\\n</tool_call>` (hermes) or bare JSON."""
     if not tools:
         raise ValueError("agent.tool_choice=first needs at least one offered tool")
-    if call_format not in ("hermes", "json"):
-        raise ValueError(f"a forced tool call supports the hermes and json call formats, "
-                         f"not {call_format!r}")
-    from llama_cpp.llama_grammar import json_schema_to_gbnf
-
-    body = json_schema_to_gbnf(json.dumps(forced_call_schema(tools)), prop_order=["name", "arguments"])
-    body = re.sub(r"^root ::=", "call-json ::=", body, flags=re.M)
+    _check_forced_format(call_format)
     root = ('root ::= "<tool_call>\\n" call-json "\\n</tool_call>"' if call_format == "hermes"
             else "root ::= call-json")
-    return root + "\n" + body
+    return root + "\n" + _call_json(tools)
 
 
 def forced_call_opening(tools: list[ToolSchema], *, call_format: str = "hermes") -> str:
@@ -95,9 +104,7 @@ def forced_call_opening(tools: list[ToolSchema], *, call_format: str = "hermes")
     the model's native format (the chat template's own rendering of a call). A backend may put it
     in the prompt instead of generating it token by token (`forced_call_rest_grammar` then
     constrains the rest): the same call, without ~15 generated tokens a test."""
-    if call_format not in ("hermes", "json"):
-        raise ValueError(f"a forced tool call supports the hermes and json call formats, "
-                         f"not {call_format!r}")
+    _check_forced_format(call_format)
     tag = "<tool_call>\n" if call_format == "hermes" else ""
     if len(tools) != 1:
         return tag
@@ -107,13 +114,14 @@ def forced_call_opening(tools: list[ToolSchema], *, call_format: str = "hermes")
 def forced_call_rest_grammar(tools: list[ToolSchema], *, call_format: str = "hermes") -> str:
     """GBNF for what follows `forced_call_opening(tools)`: the one tool's arguments as its JSON
     schema says, then the closing brace and tag; with several tools, the whole call after the tag."""
+    if not tools:
+        raise ValueError("agent.tool_choice=first needs at least one offered tool")
+    _check_forced_format(call_format)
+    close = ' "\\n</tool_call>"' if call_format == "hermes" else ""
     if len(tools) != 1:
-        full = forced_call_grammar(tools, call_format=call_format)
-        return re.sub(r'^root ::= "<tool_call>\\n" ', "root ::= ", full, flags=re.M)
+        return "root ::= call-json" + close + "\n" + _call_json(tools)
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    schema = _strict(tools[0].parameters or {"type": "object"})
-    body = json_schema_to_gbnf(json.dumps(schema))
+    body = json_schema_to_gbnf(json.dumps(_strict(tools[0].parameters or {"type": "object"})))
     body = re.sub(r"^root ::=", "call-args ::=", body, flags=re.M)
-    close = ' "\\n</tool_call>"' if call_format == "hermes" else ""
     return 'root ::= call-args "}"' + close + "\n" + body

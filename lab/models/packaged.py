@@ -81,6 +81,10 @@ def is_packaged(model_cfg: Mapping[str, Any]) -> bool:
     return model_cfg.get("path") == PACKAGED
 
 
+#: the keys of a model config's `packaged:` mapping
+PACKAGED_KEYS = ("file", "size_bytes", "sha256", "quantization", "parts")
+
+
 def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
     """The `packaged:` mapping of a model config, validated (errors name file and key).
     Plain containers or OmegaConf nodes (a composed config) both work."""
@@ -88,12 +92,12 @@ def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
     file = f"configs/model/{name}.yaml"
     spec = model_cfg.get("packaged")
     if not isinstance(spec, Mapping):
-        raise InputError("path: packaged needs a 'packaged' mapping (file, size_bytes, sha256, "
-                         "quantization, parts)", file=file, key="model.packaged")
-    unknown = set(spec) - {"file", "size_bytes", "sha256", "quantization", "parts"}
+        raise InputError(f"path: packaged needs a 'packaged' mapping ({', '.join(PACKAGED_KEYS)})",
+                         file=file, key="model.packaged")
+    unknown = set(spec) - set(PACKAGED_KEYS)
     if unknown:
-        raise InputError(f"unknown keys {', '.join(sorted(map(str, unknown)))} (known: file, size_bytes, "
-                         "sha256, quantization, parts)", file=file, key="model.packaged")
+        raise InputError(f"unknown keys {', '.join(sorted(map(str, unknown)))} (known: "
+                         f"{', '.join(PACKAGED_KEYS)})", file=file, key="model.packaged")
 
     def need(d: Mapping, key: str, kind: type, where: str) -> Any:
         v = d.get(key)
