@@ -49,6 +49,7 @@ def test_identity_names_file_hash_quantization_and_context(llama):
 
 
 def test_second_turn_reuses_the_kv_cache_of_the_first(llama):
+    llama.lookup_draft = 0      # with drafts, the last sampled token may have been evaluated too
     llama.set_seed(1)
     msgs = conv()
     t1 = llama.chat(ChatRequest(messages=msgs, tools=TOOLS, max_tokens=24))
@@ -67,9 +68,11 @@ def test_second_turn_reuses_the_kv_cache_of_the_first(llama):
                                  add_generation_prompt=True)
     prompt = llama.prompt.tokens(msgs, TOOLS)
     assert llama.llm.detokenize(prompt, special=True).decode() == full
+    llama.lookup_draft = 10
 
 
 def test_stop_check_and_deadline_end_a_turn_early(llama):
+    llama.lookup_draft = 0      # drafts add up to lookup_draft tokens between two checks
     seen = []
 
     def stop(text):
@@ -80,6 +83,7 @@ def test_stop_check_and_deadline_end_a_turn_early(llama):
     t = llama.chat(ChatRequest(messages=conv(), tools=TOOLS, max_tokens=200,
                                deadline=time.monotonic() - 1))
     assert t.finish_reason == "timeout" and t.completion_tokens <= 8
+    llama.lookup_draft = 10
 
 
 def test_context_overflow_before_generating(llama):
@@ -135,3 +139,31 @@ def test_jump_forward_prompts_the_forced_opening_and_keeps_the_cache(llama):
     llama.jump_forward = True
     assert turns[True].completion_tokens < turns[False].completion_tokens
     assert turns[True].prompt_tokens > turns[False].prompt_tokens       # the opening was prompt
+
+
+def test_lookup_drafts_change_speed_not_what_is_sampled(llama):
+    """model.lookup_draft: the same seeds give the same forced calls and answers with drafts on and
+    off (every token is still sampled in order, with the same random draws), the drafts are used
+    (the answer copies the tool result), and the cache stays consistent for the next turn."""
+    result = '{"candidates": [{"path": "services/billing/internal/config/billing_config.go"}]}'
+    runs = {}
+    for ld in (0, 10):
+        llama.lookup_draft = ld
+        llama.draft_stats.__init__()
+        llama.reset()
+        texts = []
+        for seed in (0, 1):
+            msgs = conv()
+            t = llama.chat(ChatRequest(messages=msgs, tools=TOOLS, max_tokens=48, force_tool_call=True,
+                                       forced_tool="path_resolve", seed=seed))
+            msgs += [t.message(), Message("tool", result)]
+            t2 = llama.chat(ChatRequest(messages=msgs, tools=TOOLS, max_tokens=48, seed=seed + 10))
+            assert t2.cached_tokens >= t.prompt_tokens + t.completion_tokens - 1
+            assert t2.prompt_tokens == llama.prompt_tokens(msgs, TOOLS)
+            texts.append((t.text, t.completion_tokens, t2.text, t2.completion_tokens))
+        runs[ld] = (texts, llama.draft_stats.as_dict())
+    llama.lookup_draft = 10
+    assert runs[10][0] == runs[0][0]
+    assert runs[0][1]["steps"] == 0
+    stats = runs[10][1]
+    assert stats["steps"] > 0 and 0 < stats["accepted"] <= stats["drafted"]

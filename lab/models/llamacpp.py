@@ -29,6 +29,7 @@ from lab.models.gguf import (chat_template, file_sha256, quantization, read_meta
 from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
                                 tool_or_answer_grammar)
 from lab.models.locate import model_path, require
+from lab.models.lookup import DraftStats, draft
 from lab.models.textcalls import parse_tool_calls
 
 #: how often (in generated tokens) the stop check (loop detection) and the deadline are looked at
@@ -104,6 +105,11 @@ class LlamaCppSettings(ChatModelSettings):
     #: grammar constrains the rest. false: every token of the call is generated under the grammar.
     #: Changes the sampler's random draws, so it is in the fingerprint (every llama YAML sets it).
     jump_forward: bool
+    #: prompt-lookup speculative decoding (lab/models/lookup.py): up to this many tokens copied from
+    #: the context after each sampled token are checked in one batch; 0 = one token a step. Every
+    #: token is still sampled in order with the same random draws, so it changes speed, not the
+    #: distribution (a batched evaluation may differ in the last float bits): in the fingerprint.
+    lookup_draft: Annotated[int, Field(ge=0, le=64)]
 
 
 class LlamaCppBackend(ModelBackend):
@@ -182,6 +188,8 @@ class LlamaCppBackend(ModelBackend):
         self.think = (st.thinking.open, st.thinking.close) if st.thinking else ("<think>", "</think>")
         self.seed = st.seed
         self.jump_forward = st.jump_forward
+        self.lookup_draft = st.lookup_draft
+        self.draft_stats = DraftStats()
         self._turn = 0
         eb = st.extra_buffers
         self.extra_buffers = (not cpu_has_amx()) if eb == "auto" else eb
@@ -265,8 +273,6 @@ class LlamaCppBackend(ModelBackend):
                 f"prompt of {len(prompt)} tokens + {request.max_tokens} to generate exceeds "
                 f"n_ctx {self.n_ctx}", needed=len(prompt) + request.max_tokens, limit=self.n_ctx)
         llm = self.llm
-        cached = llm.longest_token_prefix(llm._input_ids[: llm.n_tokens].tolist(), prompt)
-        cached = min(cached, len(prompt) - 1)  # llama.cpp re-evaluates the last prompt token
         # the agent loop seeds each turn by (repeat seed, test id, turn in test): resumable
         llm.set_seed(request.seed if request.seed is not None else self.seed + self._turn)
         self._turn += 1
@@ -281,28 +287,43 @@ class LlamaCppBackend(ModelBackend):
         t0 = time.monotonic()
         t_first = None
         is_eog = self._llama_cpp.llama_vocab_is_eog
-        gen = llm.generate(prompt, grammar=grammar, reset=True, **self.sampling)
-        try:
-            for tok in gen:
+        cached = self._eval_prompt(prompt)
+        sampler = llm._init_sampler(grammar=grammar, **self.sampling)
+        checked = 0
+        while True:
+            # the logits of the last evaluated batch: index 0 is the first token's, as in plain
+            # decoding; a draft token is kept only while it equals the token sampled before it
+            batch, kept = self._last_batch, 0
+            for i in range(len(batch)):
+                tok = sampler.sample(llm._ctx, i if len(batch) > 1 else -1)
                 if t_first is None:
                     t_first = time.monotonic()
                 out.append(tok)
-                if is_eog(self._vocab, tok):
-                    finish, ended_with_eos = "stop", True
+                if i + 1 < len(batch) and tok == batch[i + 1]:
+                    kept += 1
+                    if not is_eog(self._vocab, tok) and len(out) < request.max_tokens:
+                        continue
+                break
+            if len(batch) > 1:
+                self.draft_stats.accepted += kept
+                # the KV cache holds the batch up to the last kept draft token, no further
+                self._truncate(llm.n_tokens - (len(batch) - 1 - kept))
+            if is_eog(self._vocab, tok):
+                finish, ended_with_eos = "stop", True
+                break
+            if len(out) >= request.max_tokens:
+                break
+            if len(out) - checked >= CHECK_EVERY:
+                checked = len(out)
+                if request.deadline is not None and time.monotonic() > request.deadline:
+                    finish = "timeout"
                     break
-                if len(out) >= request.max_tokens:
-                    break
-                if len(out) % CHECK_EVERY == 0:
-                    if request.deadline is not None and time.monotonic() > request.deadline:
-                        finish = "timeout"
+                if request.stop_check is not None:
+                    reason = request.stop_check(self._text(opening + out))
+                    if reason:
+                        finish = reason
                         break
-                    if request.stop_check is not None:
-                        reason = request.stop_check(self._text(opening + out))
-                        if reason:
-                            finish = reason
-                            break
-        finally:
-            gen.close()
+            self._step(tok, request.max_tokens - len(out))
         t_end = time.monotonic()
         text_tokens = opening + (out[:-1] if ended_with_eos else out)
         text = self._text(text_tokens)
@@ -317,6 +338,48 @@ class LlamaCppBackend(ModelBackend):
             prompt_eval_s=(t_first or t_end) - t0, generation_s=t_end - (t_first or t_end))
         self.prompt.generated[turn.uid] = (opening + out, ended_with_eos)
         return turn
+
+    # -- decoding ----------------------------------------------------------------------------------
+    def _eval_prompt(self, prompt: list[int]) -> int:
+        """Evaluate what of `prompt` the KV cache does not hold; return how many tokens it held.
+        llama.cpp re-evaluates at least the last prompt token (its logits start the turn)."""
+        llm = self.llm
+        cached = llm.longest_token_prefix(llm._input_ids[: llm.n_tokens].tolist(), prompt)
+        cached = min(cached, len(prompt) - 1)
+        if cached <= 0 or not llm._ctx.kv_cache_seq_rm(-1, cached, -1):
+            llm.reset()
+            cached = 0
+        llm.n_tokens = cached
+        llm.eval(prompt[cached:])
+        self._last_batch = prompt[-1:]
+        return cached
+
+    def _step(self, token: int, room: int) -> None:
+        """Evaluate the sampled `token`, with a prompt-lookup draft after it (at most `room` - 1
+        tokens, lookup_draft > 0), in one batch with logits for every position."""
+        llm = self.llm
+        proposal: list[int] = []
+        if self.lookup_draft and room > 1:
+            llm.input_ids[llm.n_tokens] = token
+            proposal = draft(llm.input_ids[: llm.n_tokens + 1],
+                             max_tokens=min(self.lookup_draft, room - 1, llm.n_batch - 1,
+                                            self.n_ctx - llm.n_tokens - 1))
+        batch = [token] + proposal
+        if proposal:
+            self.draft_stats.steps += 1
+            self.draft_stats.drafted += len(proposal)
+        llm._ctx.kv_cache_seq_rm(-1, llm.n_tokens, -1)
+        llm._batch.set_batch(batch=batch, n_past=llm.n_tokens, logits_all=bool(proposal))
+        llm._ctx.decode(llm._batch)
+        llm.input_ids[llm.n_tokens: llm.n_tokens + len(batch)] = batch
+        llm.n_tokens += len(batch)
+        self._last_batch = batch
+
+    def _truncate(self, n_tokens: int) -> None:
+        llm = self.llm
+        if n_tokens < llm.n_tokens:
+            llm._ctx.kv_cache_seq_rm(-1, n_tokens, -1)
+            llm.n_tokens = n_tokens
 
     def _text(self, tokens: list[int]) -> str:
         return self.llm.detokenize(tokens, special=True).decode("utf-8", errors="replace")
