@@ -2,6 +2,7 @@
 the same messages, and against `llama_cpp.server` with its prompt cache.
 
     .venv/bin/python benchmarks/llama_speed.py [--tests 10] [--model qwen2.5-coder-1.5b] [--skip-server]
+        [--lookup-draft 10 0] [--lab-only]
 
 1. lab: the real agent loop (single session, tool_choice=first, forced_tool=path_resolve, the
    default prompt) on the first N tests of tests70; its conversation is recorded turn by turn.
@@ -11,6 +12,9 @@ the same messages, and against `llama_cpp.server` with its prompt cache.
    caching), `max_tokens` = the lab's generated tokens for that turn.
 3. server: `python -m lab.models.llama_server` (llama_cpp.server, `--cache true`: its RAM prompt
    cache) on a loopback port, the same requests over HTTP.
+
+`--lookup-draft N ...` runs the lab's loop once per value of `model.lookup_draft` (prompt-lookup
+drafts; the first value's conversation is the one the other loops replay); `--lab-only` skips them.
 
 Each row: wall time for the session, prompt tokens evaluated (not reused from a cache), generated
 tokens and generated tokens/s (llama.cpp's own perf counters: `llama_perf_context` in process,
@@ -48,7 +52,9 @@ def lab_session(cfg, n_tests: int):
     turns = [u for r in res.results for u in r.turn_usage]
     forced = [u for r in res.results for i, u in enumerate(r.turn_usage) if i == 0 and r.first_call_forced]
     free = [u for u in turns if u not in forced]
-    row = {"name": "lab (llama_cpp backend)", "wall_s": wall,
+    drafts = getattr(backend, "draft_stats", None)
+    row = {"name": f"lab (llama_cpp backend, lookup_draft={cfg.model.lookup_draft})", "wall_s": wall,
+           "drafts": drafts.as_dict() if drafts else None,
            "evaluated": sum(u["evaluated_tokens"] for u in turns),
            "prompt": sum(u["prompt_tokens"] for u in turns),
            "generated": sum(u["completion_tokens"] for u in turns),
@@ -176,16 +182,24 @@ def main() -> None:
     ap.add_argument("--server-cache", choices=["true", "false", "both"], default="both",
                     help="llama_cpp.server's RAM prompt cache (--cache)")
     ap.add_argument("--json", type=Path, help="also write the rows here")
+    ap.add_argument("--lookup-draft", type=int, nargs="+", metavar="N",
+                    help="model.lookup_draft of the lab's loop, one run per value (default: the config's)")
+    ap.add_argument("--lab-only", action="store_true", help="skip the plain loop and the server")
     a = ap.parse_args()
-    cfg = compose([f"model={a.model}", "suite=tests70", "agent.session=single", "agent.tool_choice=first",
-                   "agent.forced_tool=path_resolve", "agent.time_limit_s=600"])
-    rows = []
-    row, requests, tools, path = lab_session(cfg, a.tests)
-    rows.append(row)
-    print(json.dumps(row), flush=True)
-    rows.append(plain_loop(path, cfg.model, requests, tools))
-    print(json.dumps(rows[-1]), flush=True)
-    if not a.skip_server:
+    base = [f"model={a.model}", "suite=tests70", "agent.session=single", "agent.tool_choice=first",
+            "agent.forced_tool=path_resolve", "agent.time_limit_s=600"]
+    rows, replay = [], None
+    for ld in a.lookup_draft or [None]:
+        cfg = compose(base + ([] if ld is None else [f"model.lookup_draft={ld}"]))
+        row, requests, tools, path = lab_session(cfg, a.tests)
+        replay = replay or (requests, tools, path)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    requests, tools, path = replay
+    if not a.lab_only:
+        rows.append(plain_loop(path, cfg.model, requests, tools))
+        print(json.dumps(rows[-1]), flush=True)
+    if not a.skip_server and not a.lab_only:
         for cache in ((True, False) if a.server_cache == "both" else (a.server_cache == "true",)):
             rows.append(server_loop(path, cfg.model, requests, tools, cache=cache))
             print(json.dumps(rows[-1]), flush=True)

@@ -75,3 +75,9 @@ def test_a_bad_lookup_draft_names_the_key():
         with pytest.raises(LabError) as e:
             LlamaCppBackend.settings_of({**cfg, "lookup_draft": bad})
         assert "lookup_draft" in str(e.value)
+
+
+def test_a_shorter_tail_than_min_ngram_is_not_looked_up():
+    seq = np.array([5, 6, 1, 7, 6])
+    assert draft(seq, max_tokens=2, min_ngram=1) == [1, 7]
+    assert draft(seq, max_tokens=2, min_ngram=2) == []

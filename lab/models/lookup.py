@@ -19,16 +19,19 @@ import numpy as np
 
 #: how far back (in tokens) a draft is looked for: the current test's messages and answer
 WINDOW = 4096
+#: the longest and shortest tail looked up (a longer match is a likelier continuation)
+MAX_NGRAM, MIN_NGRAM = 3, 1
 
 
-def draft(tokens: np.ndarray, *, max_tokens: int, max_ngram: int = 3, window: int = WINDOW) -> list[int]:
+def draft(tokens: np.ndarray, *, max_tokens: int, max_ngram: int = MAX_NGRAM,
+          min_ngram: int = MIN_NGRAM, window: int = WINDOW) -> list[int]:
     """Up to `max_tokens` tokens that followed the most recent earlier occurrence of the last n
-    tokens of `tokens` (the largest n <= max_ngram that occurs); [] when none occurs."""
+    tokens of `tokens` (the largest min_ngram <= n <= max_ngram that occurs); [] when none does."""
     if max_tokens <= 0 or len(tokens) < 2:
         return []
     seq = np.asarray(tokens[-window:], dtype=np.int64)
     n_seq = len(seq)
-    for n in range(min(max_ngram, n_seq - 1), 0, -1):
+    for n in range(min(max_ngram, n_seq - 1), max(min_ngram, 1) - 1, -1):
         tail = seq[n_seq - n:]
         # starts i of earlier occurrences: seq[i:i+n] == tail, with at least one token after it
         # that lies before the tail itself (i + n < n_seq)
