@@ -62,9 +62,9 @@ def test_lookup_draft_is_in_every_llama_config_and_the_fingerprint():
     for f in sorted((REPO / "configs/model").glob("*.yaml")):
         cfg = compose([f"model={f.stem}"])
         if cfg.model.backend == "llama_cpp":
-            assert cfg.model.lookup_draft == 10, f.name
-    on = fingerprint(compose(["model=smollm2-135m"]))
-    off = fingerprint(compose(["model=smollm2-135m", "model.lookup_draft=0"]))
+            assert cfg.model.lookup_draft == 0, f.name        # off by default (README)
+    off = fingerprint(compose(["model=smollm2-135m"]))
+    on = fingerprint(compose(["model=smollm2-135m", "model.lookup_draft=10"]))
     assert on.value != off.value and off.differing(on) == ["model"]
 
 
@@ -81,3 +81,16 @@ def test_a_shorter_tail_than_min_ngram_is_not_looked_up():
     seq = np.array([5, 6, 1, 7, 6])
     assert draft(seq, max_tokens=2, min_ngram=1) == [1, 7]
     assert draft(seq, max_tokens=2, min_ngram=2) == []
+
+
+def test_drafts_off_leave_the_fingerprints_of_earlier_runs_unchanged():
+    """lookup_draft: 0 decodes exactly as the backend did before the setting existed, so it is
+    left out of the fingerprint at that value (runs made before it still match)."""
+    from lab.models.llamacpp import LlamaCppBackend
+    from lab.runs.fingerprint import model_inputs
+    cfg = {k: v for k, v in dict(compose(["model=smollm2-135m"]).model).items()}
+    before = {k: v for k, v in cfg.items() if k != "lookup_draft"}
+    kw = dict(backend="llama_cpp", excluded=LlamaCppBackend.fingerprint_excluded,
+              omitted_at=LlamaCppBackend.fingerprint_omitted_at, file_sha256="ab")
+    assert model_inputs(cfg, **kw) == model_inputs(before, **kw)
+    assert model_inputs({**cfg, "lookup_draft": 4}, **kw)["settings"]["lookup_draft"] == 4

@@ -49,7 +49,6 @@ def test_identity_names_file_hash_quantization_and_context(llama):
 
 
 def test_second_turn_reuses_the_kv_cache_of_the_first(llama):
-    llama.lookup_draft = 0      # with drafts, the last sampled token may have been evaluated too
     llama.set_seed(1)
     msgs = conv()
     t1 = llama.chat(ChatRequest(messages=msgs, tools=TOOLS, max_tokens=24))
@@ -68,11 +67,9 @@ def test_second_turn_reuses_the_kv_cache_of_the_first(llama):
                                  add_generation_prompt=True)
     prompt = llama.prompt.tokens(msgs, TOOLS)
     assert llama.llm.detokenize(prompt, special=True).decode() == full
-    llama.lookup_draft = 10
 
 
 def test_stop_check_and_deadline_end_a_turn_early(llama):
-    llama.lookup_draft = 0      # drafts add up to lookup_draft tokens between two checks
     seen = []
 
     def stop(text):
@@ -83,7 +80,6 @@ def test_stop_check_and_deadline_end_a_turn_early(llama):
     t = llama.chat(ChatRequest(messages=conv(), tools=TOOLS, max_tokens=200,
                                deadline=time.monotonic() - 1))
     assert t.finish_reason == "timeout" and t.completion_tokens <= 8
-    llama.lookup_draft = 10
 
 
 def test_context_overflow_before_generating(llama):
@@ -144,7 +140,9 @@ def test_jump_forward_prompts_the_forced_opening_and_keeps_the_cache(llama):
 def test_lookup_drafts_change_speed_not_what_is_sampled(llama):
     """model.lookup_draft: the same seeds give the same forced calls and answers with drafts on and
     off (every token is still sampled in order, with the same random draws), the drafts are used
-    (the answer copies the tool result), and the cache stays consistent for the next turn."""
+    (the answer copies the tool result), and the cache stays consistent for the next turn.
+    Exact here because SmolLM2's Q4_1 logits are bit-identical batched and one token at a time;
+    the 1.5B's Q4_K_M ones differ by up to ~0.4 (README), which can change a sampled token."""
     result = '{"candidates": [{"path": "services/billing/internal/config/billing_config.go"}]}'
     runs = {}
     for ld in (0, 10):
@@ -162,7 +160,7 @@ def test_lookup_drafts_change_speed_not_what_is_sampled(llama):
             assert t2.prompt_tokens == llama.prompt_tokens(msgs, TOOLS)
             texts.append((t.text, t.completion_tokens, t2.text, t2.completion_tokens))
         runs[ld] = (texts, llama.draft_stats.as_dict())
-    llama.lookup_draft = 10
+    llama.lookup_draft = 0
     assert runs[10][0] == runs[0][0]
     assert runs[0][1]["steps"] == 0
     stats = runs[10][1]

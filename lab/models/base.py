@@ -273,6 +273,9 @@ class ModelBackend(ABC):
     #: fingerprint holds in another form): left out of the run's fingerprint. `name` and `about`
     #: describe every model and are always left out.
     fingerprint_excluded: ClassVar[frozenset[str]] = frozenset()
+    #: settings added after runs were fingerprinted, with the value that behaves as before they
+    #: existed: left out of the fingerprint at that value, so the older fingerprints still hold
+    fingerprint_omitted_at: ClassVar[Mapping[str, Any]] = {}
 
     #: made for the lab's own tests: never a default, never in a result (`lab models` says so)
     test_only: ClassVar[bool] = False

@@ -122,6 +122,8 @@ class LlamaCppBackend(ModelBackend):
     # (`packaged` says where the file comes from: its sha256 stands for it)
     fingerprint_excluded = frozenset({"path", "path_hint", "packaged", "n_threads", "verbose",
                                       "extra_buffers", "seed"})
+    # drafts off decode exactly as before the setting existed
+    fingerprint_omitted_at = {"lookup_draft": 0}
 
     @classmethod
     def describe(cls, settings):

@@ -125,7 +125,8 @@ def _inputs(p: Prepared) -> dict:
     ident = cls.fingerprint_identity(raw, p.backend, p.load_backend)   # file sha256 / served id
     schemas = [ToolSchema(s.name, s.description, s.input_schema).openai() for s in p.toolset.specs()]
     cfg = OmegaConf.to_container(p.cfg, resolve=True)
-    inputs = run_inputs(model=model_inputs(raw, backend=kind, excluded=cls.fingerprint_excluded, **ident),
+    inputs = run_inputs(model=model_inputs(raw, backend=kind, excluded=cls.fingerprint_excluded,
+                                           omitted_at=cls.fingerprint_omitted_at, **ident),
                         cfg=cfg, resolver=p.resolver, suite=p.suite, templates=p.templates,
                         agent=p.agent, tool_schemas=schemas)
     if not p.toolset.needs_resolver:     # the filesystem baseline never ranks anything

@@ -96,13 +96,17 @@ def _short(v: Any, n: int = 60) -> str:
 # -- the run's inputs -------------------------------------------------------------------------------
 
 def model_inputs(settings: Mapping[str, Any], *, backend: str, excluded: Iterable[str] = (),
-                 file_sha256: str | None = None, served_model: str | None = None) -> dict:
+                 omitted_at: Mapping[str, Any] | None = None, file_sha256: str | None = None,
+                 served_model: str | None = None) -> dict:
     """What the model contributes: backend, file hash or served id, output-changing settings
-    (all but `excluded`, the backend's `fingerprint_excluded`, and the descriptive name/about)."""
+    (all but `excluded`, the backend's `fingerprint_excluded`, the descriptive name/about, and a
+    setting of `omitted_at` at its as-before value: the backend's `fingerprint_omitted_at`)."""
     out = DESCRIPTIVE | set(excluded)
+    at = omitted_at or {}
     d: dict[str, Any] = {"backend": backend,
                          "settings": {k: v for k, v in sorted(settings.items())
-                                      if k not in out and k != "backend"}}
+                                      if k not in out and k != "backend"
+                                      and not (k in at and v == at[k])}}
     if file_sha256 is not None:
         d["file_sha256"] = file_sha256
     if served_model is not None:
