@@ -192,6 +192,7 @@ class LlamaCppBackend(ModelBackend):
         self.jump_forward = st.jump_forward
         self.lookup_draft = st.lookup_draft
         self.draft_stats = DraftStats()
+        self._last_batch: list[int] = []     # the tokens of the last decode whose logits are read
         self._turn = 0
         eb = st.extra_buffers
         self.extra_buffers = (not cpu_has_amx()) if eb == "auto" else eb
