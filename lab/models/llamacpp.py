@@ -107,8 +107,10 @@ class LlamaCppSettings(ChatModelSettings):
     jump_forward: bool
     #: prompt-lookup speculative decoding (lab/models/lookup.py): up to this many tokens copied from
     #: the context after each sampled token are checked in one batch; 0 = one token a step. Every
-    #: token is still sampled in order with the same random draws, so it changes speed, not the
-    #: distribution (a batched evaluation may differ in the last float bits): in the fingerprint.
+    #: token is still sampled in order with the same random draws, so in exact arithmetic it changes
+    #: speed, not the distribution; but llama.cpp rounds a batch differently (Q4_K_M logits differ
+    #: by up to ~0.4: benchmarks/batch_logits.py), which can flip a draw. Off in every llama YAML
+    #: (no faster here: README); any other value is in the fingerprint.
     lookup_draft: Annotated[int, Field(ge=0, le=64)]
 
 
