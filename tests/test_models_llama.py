@@ -13,6 +13,7 @@ import pytest
 
 from lab.config import compose
 from lab.models import ChatRequest, ContextOverflow, Message, ToolSchema, load_model
+from lab.models.lookup import DraftStats
 from lab.models.textcalls import parse_answer, parse_tool_calls
 
 pytestmark = [pytest.mark.slow,
@@ -147,7 +148,7 @@ def test_lookup_drafts_change_speed_not_what_is_sampled(llama):
     runs = {}
     for ld in (0, 10):
         llama.lookup_draft = ld
-        llama.draft_stats.__init__()
+        llama.draft_stats = DraftStats()
         llama.reset()
         texts = []
         for seed in (0, 1):

@@ -194,7 +194,6 @@ class LlamaCppBackend(ModelBackend):
         self.jump_forward = st.jump_forward
         self.lookup_draft = st.lookup_draft
         self.draft_stats = DraftStats()
-        self._last_batch: list[int] = []     # the tokens of the last decode whose logits are read
         self._turn = 0
         eb = st.extra_buffers
         self.extra_buffers = (not cpu_has_amx()) if eb == "auto" else eb
@@ -293,12 +292,13 @@ class LlamaCppBackend(ModelBackend):
         t_first = None
         is_eog = self._llama_cpp.llama_vocab_is_eog
         cached = self._eval_prompt(prompt)
+        batch = prompt[-1:]            # the tokens of the last decode whose logits are sampled
         sampler = llm._init_sampler(grammar=grammar, **self.sampling)
         checked = 0
         while True:
-            # the logits of the last evaluated batch: index 0 is the first token's, as in plain
-            # decoding; a draft token is kept only while it equals the token sampled before it
-            batch, kept = self._last_batch, 0
+            # index 0 is the first token's logits, as in plain decoding; a draft token is kept
+            # only while it equals the token sampled before it
+            kept = 0
             for i in range(len(batch)):
                 tok = sampler.sample(llm._ctx, i if len(batch) > 1 else -1)
                 if t_first is None:
@@ -311,8 +311,9 @@ class LlamaCppBackend(ModelBackend):
                 break
             if len(batch) > 1:
                 self.draft_stats.accepted += kept
-                # the KV cache holds the batch up to the last kept draft token, no further
-                self._truncate(llm.n_tokens - (len(batch) - 1 - kept))
+                # what follows the last kept draft token is dropped (its KV entries are removed
+                # before the next decode, as llama-cpp-python's own eval does)
+                llm.n_tokens -= len(batch) - 1 - kept
             if is_eog(self._vocab, tok):
                 finish, ended_with_eos = "stop", True
                 break
@@ -328,7 +329,7 @@ class LlamaCppBackend(ModelBackend):
                     if reason:
                         finish = reason
                         break
-            self._step(tok, request.max_tokens - len(out))
+            batch = self._step(tok, request.max_tokens - len(out))
         t_end = time.monotonic()
         text_tokens = opening + (out[:-1] if ended_with_eos else out)
         text = self._text(text_tokens)
@@ -356,12 +357,11 @@ class LlamaCppBackend(ModelBackend):
             cached = 0
         llm.n_tokens = cached
         llm.eval(prompt[cached:])
-        self._last_batch = prompt[-1:]
         return cached
 
-    def _step(self, token: int, room: int) -> None:
+    def _step(self, token: int, room: int) -> list[int]:
         """Evaluate the sampled `token`, with a prompt-lookup draft after it (at most `room` - 1
-        tokens, lookup_draft > 0), in one batch with logits for every position."""
+        tokens, lookup_draft > 0), in one batch with logits for every position; return the batch."""
         llm = self.llm
         proposal: list[int] = []
         if self.lookup_draft and room > 1:
@@ -378,13 +378,7 @@ class LlamaCppBackend(ModelBackend):
         llm._ctx.decode(llm._batch)
         llm.input_ids[llm.n_tokens: llm.n_tokens + len(batch)] = batch
         llm.n_tokens += len(batch)
-        self._last_batch = batch
-
-    def _truncate(self, n_tokens: int) -> None:
-        llm = self.llm
-        if n_tokens < llm.n_tokens:
-            llm._ctx.kv_cache_seq_rm(-1, n_tokens, -1)
-            llm.n_tokens = n_tokens
+        return batch
 
     def _text(self, tokens: list[int]) -> str:
         return self.llm.detokenize(tokens, special=True).decode("utf-8", errors="replace")
