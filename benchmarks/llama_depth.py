@@ -29,9 +29,9 @@ SETTINGS = {
 def measure(path: Path, name: str, kwargs: dict, depth: int, gen: int, threads: int) -> dict:
     import llama_cpp
 
-    from lab.models.llamacpp import _model_params, cpu_has_amx
+    from lab.models.llamacpp import _model_params
 
-    with _model_params(llama_cpp, use_extra_bufts=not cpu_has_amx()):
+    with _model_params(llama_cpp, use_extra_bufts=False):
         llm = llama_cpp.Llama(model_path=str(path), n_ctx=depth + gen + 64, n_threads=threads,
                               n_threads_batch=threads, n_batch=512, verbose=False, **kwargs)
     text = Path(__file__).read_text() + Path(__file__).resolve().parent.parent.joinpath("README.md").read_text()

@@ -89,9 +89,9 @@ def _tps(turns) -> float | None:
 def plain_loop(path: str, model_cfg, requests, tools):
     import llama_cpp
 
-    from lab.models.llamacpp import _model_params, cpu_has_amx, default_threads
+    from lab.models.llamacpp import _model_params, default_threads
     s = dict(model_cfg.sampling)
-    with _model_params(llama_cpp, use_extra_bufts=not cpu_has_amx()):
+    with _model_params(llama_cpp, use_extra_bufts=False):
         llm = llama_cpp.Llama(model_path=path, n_ctx=int(model_cfg.n_ctx), n_threads=default_threads(),
                               n_threads_batch=default_threads(), n_batch=512, verbose=False)
     ctx = llm._ctx.ctx

@@ -68,6 +68,7 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     """
     from lab.runs.diff import build, format_diff
     from lab.runs.gate import EXIT_CANNOT_JUDGE, check_level, gate_runs, latest_baseline
+    from lab.runs.numerics import describe_difference, of_record
     from lab.runs.record import read_record
 
     check_level(alpha, margin)
@@ -102,6 +103,10 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     if verdict is not None:
         click.echo(("error: " if verdict.code == EXIT_CANNOT_JUDGE else "")
                    + f"{verdict.message} [baseline {base_dir}]", err=True)
+        note = describe_difference(of_record(base), of_record(cand))
+        if note:
+            click.echo(f"note: {note}: the gate's difference includes the machines' arithmetic",
+                       err=True)
         sys.exit(verdict.code)
 
 

@@ -22,15 +22,20 @@ def fingerprint_cmd(overrides: tuple[str, ...], fmt: str) -> None:
     tool schemas the model sees, resolver + encoder, corpus content, suite content, prompt
     templates, agent limits and session mode. Outside: seeds, repeat count, experiment name,
     output paths, timestamps, findings.
-    """
-    from lab.run import fingerprint
 
-    fp = fingerprint(compose_cfg(overrides))
+    Beside it, the numerics id: how this machine computes (the llama.cpp build and the CPU
+    features it was compiled for, extra buffers, threads; docs/numerics.md).
+    """
+    from lab.run.preparing import identity
+
+    fp, numerics = identity(compose_cfg(overrides))
     if fmt == "json":
-        click.echo(json.dumps({"fingerprint": fp.value, "inputs": fp.inputs}, indent=2,
-                              ensure_ascii=False))
+        click.echo(json.dumps({"fingerprint": fp.value, "inputs": fp.inputs,
+                               "numerics": numerics.to_dict()}, indent=2, ensure_ascii=False))
         return
     click.echo(f"fingerprint {fp.value}")
+    click.echo(f"numerics {numerics.label}  (how this machine computes: "
+               + json.dumps(numerics.inputs, sort_keys=True) + ")")
     for key, value in fp.inputs.items():
         text = json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
         click.echo(f"\n{key}: " + text.replace("\n", "\n  "))

@@ -20,12 +20,15 @@ import json
 import time
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
-from typing import Annotated, Any, Callable, ClassVar, Literal, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, Literal, Mapping
 
 from pydantic import Field, field_validator
 
 from lab.errors import LabError
 from lab.settings import Settings, parse, plain
+
+if TYPE_CHECKING:
+    from lab.runs.numerics import Numerics
 
 _uid = itertools.count(1)
 
@@ -293,6 +296,13 @@ class ModelBackend(ABC):
         file's sha256, or the id a server reports): from `backend` when one is loaded, else
         cheaply from the settings, calling `load` only when nothing else can tell."""
         return {}
+
+    @classmethod
+    def numerics(cls, settings: Mapping[str, Any]) -> "Numerics":
+        """How this machine will do the model's arithmetic for this config (lab/models/numerics.py),
+        cheaply (nothing loaded). The lab's own backends compute in plain Python: exact."""
+        from lab.runs.numerics import Numerics
+        return Numerics({"engine": "python", "backend": cls.backend})
 
     @classmethod
     def settings_of(cls, cfg: Mapping[str, Any]) -> ModelSettings:

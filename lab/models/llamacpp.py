@@ -10,8 +10,9 @@ config names (llama-cpp-python does not parse them).
 
 from __future__ import annotations
 
-import importlib.util
 import contextlib
+import functools
+import importlib.util
 import os
 import time
 from pathlib import Path
@@ -30,17 +31,37 @@ from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced
                                 tool_or_answer_grammar)
 from lab.models.locate import model_path, require
 from lab.models.lookup import DraftStats, draft
+from lab.runs.numerics import Numerics
+from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
 
 #: how often (in generated tokens) the stop check (loop detection) and the deadline are looked at
 CHECK_EVERY = 8
 
 
-def cpu_has_amx() -> bool:
-    try:
-        return "amx_int8" in Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
+def resolved_extra_buffers(setting: Literal["auto", True, False]) -> bool:
+    """`extra_buffers` as the backend uses it: `auto` is off on CPUs with AMX (a native build's
+    AMX kernels crash there) and on elsewhere — so it differs by machine, and is in the numerics."""
+    return (not cpu_has("amx_int8")) if setting == "auto" else bool(setting)
+
+
+@functools.lru_cache(maxsize=1)
+def build_numerics() -> dict:
+    """The installed llama.cpp build: llama-cpp-python's version, the CPU features ggml was
+    compiled for (llama_print_system_info) and the compiler; {} when it is not installed."""
+    if importlib.util.find_spec("llama_cpp") is None:
+        return {}
+    import llama_cpp
+
+    info = llama_cpp.llama_print_system_info()
+    info = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
+    lib = Path(llama_cpp.__file__).parent / "lib"
+    features = system_features(info)
+    machine = cpu_info()["machine"]
+    return {"llama_cpp_python": getattr(llama_cpp, "__version__", None),
+            "kind": build_kind(features, machine), "machine": machine,
+            "system_info": " ".join(info.split()),
+            "compiler": compiler_of(str(lib / "libggml-cpu.so")) or compiler_of(str(lib / "libllama.so"))}
 
 
 @contextlib.contextmanager
@@ -157,6 +178,16 @@ class LlamaCppBackend(ModelBackend):
         return {**row, "available": True}
 
     @classmethod
+    def numerics(cls, settings):
+        """The llama.cpp build, the weight layout and the thread count (docs/numerics.md)."""
+        st = cls.settings_of(settings)
+        return Numerics(
+            {"engine": "llama.cpp", "build": build_numerics(),
+             "extra_buffers": resolved_extra_buffers(st.extra_buffers),
+             "n_threads": int(st.n_threads or default_threads())},
+            {"cpu": cpu_info()})
+
+    @classmethod
     def fingerprint_identity(cls, settings, backend, load):
         if backend is not None:
             return {"file_sha256": backend.identity().sha256}
@@ -195,8 +226,7 @@ class LlamaCppBackend(ModelBackend):
         self.lookup_draft = st.lookup_draft
         self.draft_stats = DraftStats()
         self._turn = 0
-        eb = st.extra_buffers
-        self.extra_buffers = (not cpu_has_amx()) if eb == "auto" else eb
+        self.extra_buffers = resolved_extra_buffers(st.extra_buffers)
         with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers):
             self.llm = self._llama_cpp.Llama(
                 model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,

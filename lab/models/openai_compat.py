@@ -71,6 +71,15 @@ class OpenAIBackend(ModelBackend):
         return {**row, "available": True, "why": f"endpoint {settings['base_url']} (not contacted)"}
 
     @classmethod
+    def numerics(cls, settings):
+        """The server's arithmetic is the server's: its build, kernels, batching and CPU or GPU
+        are not visible here (run.concurrency > 1 can batch repeats together, which the record
+        notes). The id names the server so that two servers never pass for one."""
+        from lab.runs.numerics import Numerics
+        return Numerics({"engine": "server", "base_url": settings.get("base_url")},
+                        {"note": "computed by the server: its build and hardware are not visible to the lab"})
+
+    @classmethod
     def fingerprint_identity(cls, settings, backend, load):
         # no configured model id: the id the server lists is what was served
         return {} if settings.get("model") else {"served_model": load().identity().model}

@@ -67,7 +67,8 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
                 "content_hash": p.resolver.index.content_hash},
         agent=p.agent.model_dump(), templates=p.templates.to_dict(),
         findings=[f.to_dict() for f in findings], versions=versions(),
-        fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info())
+        fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info(),
+        numerics=p.numerics.to_dict())
     record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname()))
     return _execute(p, run_dir, record, lock, Recovered(), repeats=rs.repeats, out=out,
                     progress=progress, action="new")

@@ -15,6 +15,7 @@ from lab.agent.settings import AgentSettings
 from lab.errors import InputError
 from lab.models import BACKENDS, ModelBackend, load_model, model_settings
 from lab.models.base import ToolSchema
+from lab.runs.numerics import Numerics
 from lab.runs.fingerprint import Fingerprint, model_inputs, run_inputs
 from lab.runs.settings import RunSettings, run_settings, suite_settings
 from lab.suites import Suite, load_suite, suite_path
@@ -58,6 +59,7 @@ class Prepared:
     toolset: Any
     model_raw: dict
     fingerprint: Fingerprint
+    numerics: Numerics                    # how this machine computes (beside the fingerprint)
     backend: ModelBackend | None = None   # given by the caller, or loaded cheaply (not llama_cpp)
     owned: bool = False                   # this module loaded it, so it closes it
 
@@ -114,7 +116,8 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
                          "agent.forced_tool=null)", file="configs/agent", key="agent.forced_tool")
     p = Prepared(cfg=cfg, settings=rs, agent=agent, resolver=resolver, suite=suite,
                  templates=templates, toolset=toolset, model_raw=model_raw,
-                 fingerprint=Fingerprint("", {}), backend=backend)
+                 fingerprint=Fingerprint("", {}), numerics=model_cls.numerics(model_raw),
+                 backend=backend)
     p.fingerprint = Fingerprint.of(_inputs(p))
     return p
 
@@ -136,9 +139,14 @@ def _inputs(p: Prepared) -> dict:
 
 def fingerprint(cfg: DictConfig) -> Fingerprint:
     """The fingerprint `run(cfg)` would record (`lab fingerprint`)."""
+    return identity(cfg)[0]
+
+
+def identity(cfg: DictConfig) -> tuple[Fingerprint, Numerics]:
+    """The fingerprint and the numerics `run(cfg)` would record on this machine."""
     p = prepare(cfg)
     try:
-        return p.fingerprint
+        return p.fingerprint, p.numerics
     finally:
         p.close()
 

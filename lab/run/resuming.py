@@ -16,7 +16,7 @@ from lab.run.preparing import Prepared
 from lab.runs.lock import RunLock
 from lab.runs.provenance import git_info, versions
 from lab.runs.record import RUN_FILE, RunRecord, read_record, read_tests_csv
-from lab.runs.resume import base_seed, check_same_inputs, recover, retry_count
+from lab.runs.resume import base_seed, check_same_inputs, check_same_numerics, recover, retry_count
 from lab.runs.summary import format_summary
 
 
@@ -40,6 +40,9 @@ def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: 
     try:
         record = read_record(run_dir)      # read under the lock: what the last writer left
         check_same_inputs(record, p.fingerprint, run_dir / RUN_FILE)
+        unknown = check_same_numerics(record, p.numerics, run_dir / RUN_FILE)
+        if unknown:
+            print(f"warning: {unknown}", file=sys.stderr)
         if any((e.get("concurrency") or 1) > 1 for e in record.events):
             _order_tests_csv(run_dir)
         if record.status == "complete" and len(record.repeats) >= repeats and not retry_count(record):
@@ -68,6 +71,7 @@ def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: 
               f"not {p.settings.seed}", file=sys.stderr)
     record.events.append(_event("running", resumed=True, pid=os.getpid(), host=socket.gethostname(),
                                 git=git_info(), versions=versions(), planned_repeats=repeats,
+                                numerics=p.numerics.id,
                                 **state.event()))
     print(f"resuming {run_dir}: kept repeats {sorted(state.complete) or 'none'}"
           + "".join(f", repeat {k} from test {len(v) + 1}" for k, v in state.partial.items())

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from lab.results import OUTCOMES
 from lab.runs.fingerprint import Fingerprint
+from lab.runs.numerics import describe_difference, of_record
 from lab.runs.comparison import RunComparison, compare_runs
 from lab.runs.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
 from lab.stats import TestEffect
@@ -81,6 +82,9 @@ class RunDiff:
             "same_fingerprint": not self.fingerprint_differences
             and self.base.fingerprint == self.cand.fingerprint,
             "fingerprint_differences": self.fingerprint_differences,
+            "numerics": {"base": of_record(self.base).id, "cand": of_record(self.cand).id,
+                         "same": of_record(self.base).same_as(of_record(self.cand)),
+                         "note": describe_difference(of_record(self.base), of_record(self.cand))},
             "repeats": _repeat_pairs(self.base, self.cand),
             "mean": None if c is None else {
                 "base": c.mean_base, "cand": c.mean_cand, "diff": c.diff, "se": c.se, "df": c.df,
@@ -201,14 +205,19 @@ def _fmt_outcomes(d: dict[str, int]) -> str:
 def format_diff(d: RunDiff) -> str:
     b, c = d.base, d.cand
     n = next((r.n for r in (*b.repeats, *c.repeats)), None)
-    lines = [f"base {d.base_dir}  [{b.status}]  fingerprint {(b.fingerprint or '-')[:12]}",
-             f"cand {d.cand_dir}  [{c.status}]  fingerprint {(c.fingerprint or '-')[:12]}"]
+    lines = [f"base {d.base_dir}  [{b.status}]  fingerprint {(b.fingerprint or '-')[:12]}"
+             f"  numerics {of_record(b).label}",
+             f"cand {d.cand_dir}  [{c.status}]  fingerprint {(c.fingerprint or '-')[:12]}"
+             f"  numerics {of_record(c).label}"]
     if d.fingerprint_differences:
         lines.append("fingerprints differ (not a like-for-like comparison):")
         lines += [f"  {x}" for x in d.fingerprint_differences]
     else:
         lines.append("same fingerprint: same inputs, any difference is the model's run-to-run "
                      "noise or the lab's code")
+    note = describe_difference(of_record(b), of_record(c))
+    if note:
+        lines.append(f"warning: {note} (the machines' arithmetic is part of the difference)")
     lines += ["", f"{'repeat':>6}  {'base':>7}  {'cand':>7}"]
     for p in _repeat_pairs(b, c):
         fmt = lambda s: f"{s}/{p['n']}" if s is not None else "-"  # noqa: E731

@@ -23,6 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from lab.errors import InputError, LabError
 from lab.runs.history import Entry, record_dirs
+from lab.runs.numerics import of_record
 from lab.runs.record import RUN_FILE, RunRecord, read_record
 from lab.stats import Comparison, compare_scores
 
@@ -102,12 +103,16 @@ def judge_metrics(base: Mapping[str, float], cand: Mapping[str, float], *,
 
 def latest_baseline(results: Path, cand_dir: Path, cand: RunRecord) -> Entry:
     """The latest complete run with the candidate's fingerprint that started before it, under
-    `results`. Any unreadable record on the way is an error naming it (never skipped: it might be
-    the baseline); none found is an error saying where it looked."""
+    `results` — of those, one with the candidate's numerics when there is one (the same kernels:
+    lab/runs/numerics.py); `lab diff` says when the two differ. Any unreadable record on the way
+    is an error naming it (never skipped: it might be the baseline); none found is an error saying
+    where it looked."""
     if cand.fingerprint is None:
         raise InputError("the candidate's record has no fingerprint (written before schema 2); "
                          "name a baseline with --baseline RUN", file=str(cand_dir / RUN_FILE))
     best: Entry | None = None
+    mine = of_record(cand)
+    rank = lambda e: (bool(of_record(e.record).same_as(mine)), e.sort_key())  # noqa: E731
     for d in record_dirs([results]):
         if d.resolve() == cand_dir.resolve():
             continue
@@ -120,7 +125,7 @@ def latest_baseline(results: Path, cand_dir: Path, cand: RunRecord) -> Entry:
         e = Entry(d, rec)
         if e.sort_key() >= (cand.started_at, cand.run_id):
             continue
-        if best is None or e.sort_key() > best.sort_key():
+        if best is None or rank(e) > rank(best):
             best = e
     if best is None:
         raise InputError(f"no baseline: no complete run with fingerprint {cand.fingerprint[:12]} "

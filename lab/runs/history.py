@@ -16,6 +16,7 @@ from typing import Iterable
 
 from lab.errors import LabError
 from lab.runs.lock import is_live
+from lab.runs.numerics import of_record
 from lab.runs.record import RUN_FILE, TESTS_FILE, RunRecord, read_record
 
 
@@ -47,6 +48,7 @@ class Entry:
         return {"run_id": r.run_id, "run_dir": str(self.run_dir), "experiment": r.experiment,
                 "status": r.status, "state": self.state, "started_at": r.started_at,
                 "ended_at": r.ended_at, "fingerprint": r.fingerprint,
+                "numerics": of_record(r).id,
                 "vocab": (cfg.get("vocab") or {}).get("name"), "model": r.model.get("name"),
                 "backend": r.model.get("backend"), "suite": r.suite.get("name"),
                 "tests": r.suite.get("tests"), "session": (r.agent or {}).get("session"),
@@ -122,7 +124,7 @@ def format_table(entries: list[Entry]) -> str:
     if not entries:
         return "no runs"
     cols = ["started (UTC)", "run", "experiment", "state", "vocab", "model", "suite", "reps",
-            "mean", "min-max", "fingerprint", "git"]
+            "mean", "min-max", "fingerprint", "numerics", "git"]
     rows = []
     for e in entries:
         d = e.to_dict()
@@ -134,9 +136,21 @@ def format_table(entries: list[Entry]) -> str:
             f"{d['repeats_complete']}/{d['repeats_planned'] or '?'}",
             f"{d['mean_score']:.1f}/{n}" if scores else "-",
             f"{min(scores)}-{max(scores)}" if scores else "-",
-            (d["fingerprint"] or "-")[:12],
+            (d["fingerprint"] or "-")[:12], d["numerics"] or "unknown",
             (git[:8] + ("*" if d["git"].get("dirty") else "")) if git else "-",
         ])
     widths = [max(len(str(x)) for x in col) for col in zip(cols, *rows)]
     lines = ["  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip() for r in [cols, *rows]]
-    return "\n".join(lines)
+    return "\n".join(lines + numerics_notes(entries))
+
+
+def numerics_notes(entries: list[Entry]) -> list[str]:
+    """A note for each fingerprint whose runs computed on more than one numerics (or unknown
+    ones): the same inputs, other kernels, so their scores are not one distribution."""
+    by_fp: dict[str, set[str]] = {}
+    for e in entries:
+        if e.record.fingerprint:
+            by_fp.setdefault(e.record.fingerprint, set()).add(of_record(e.record).label)
+    return [f"note: fingerprint {fp[:12]} ran on {len(ids)} numerics ({', '.join(sorted(ids))}): "
+            "other kernels, so not one distribution of scores (docs/numerics.md)"
+            for fp, ids in sorted(by_fp.items()) if len(ids) > 1]

@@ -12,7 +12,8 @@ and at the end; rows and transcript lines are appended and synced as each test f
 interrupted run keeps every finished test. A file that cannot be read raises InputError naming it.
 
 Schema history: 1 = the first record; 2 adds fingerprint (+ inputs), git, events (status
-transitions and resumes) and traceback. Older records read with those fields empty.
+transitions and resumes) and traceback; 3 adds numerics (lab/models/numerics.py: how the machine
+computed, its id beside the fingerprint). Older records read with those fields empty.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ __all__ = [  # the run's artifacts, one import away (tests.csv and transcripts l
     "TEST_COLUMNS", "TESTS_FILE", "TRANSCRIPTS_DIR", "TestRow", "TestsCsv", "TranscriptWriter",
     "csv_header", "csv_row", "read_tests_csv", "read_transcript", "rows_of", "transcript_path"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 RUN_FILE = "run.json"
 STATUSES = ("running", "complete", "failed", "interrupted")
 
@@ -88,6 +89,7 @@ class RunRecord:
     git: dict = field(default_factory=dict)  # {"revision": sha | None, "dirty": bool | None}
     events: list[dict] = field(default_factory=list)     # {"at", "status", ...}: every transition
     traceback: str | None = None             # failed: where
+    numerics: dict = field(default_factory=dict)   # Numerics.to_dict(): id, inputs, info ({}: unknown)
 
     @property
     def planned_repeats(self) -> int | None:

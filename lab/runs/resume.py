@@ -30,6 +30,7 @@ from typing import Any, Sequence
 
 from lab.results import TestResult, needs_retry
 from lab.errors import InputError
+from lab.runs.numerics import Numerics, of_record
 from lab.runs.fingerprint import Fingerprint, canonical_json
 from lab.runs.history import Entry, scan
 from lab.runs.io import atomic_write_text
@@ -221,6 +222,32 @@ def check_same_inputs(record: RunRecord, now: Fingerprint, where: Path) -> None:
                          f"{then.short} -> {now.short}); resuming would mix two experiments. "
                          "Differing inputs:\n  " + "\n  ".join(lines or then.differing(now))
                          + "\nStart a new run instead (without run.resume=true).", file=str(where))
+
+
+def check_same_numerics(record: RunRecord, now: Numerics, where: Path) -> str | None:
+    """Refuse to continue a run on other numerics (another llama.cpp build, weight layout or
+    thread count: other kernels, other tokens), naming what differs. A record from before
+    numerics is checked on what it did record (extra_buffers, n_threads, llama-cpp-python); the
+    rest cannot be checked, which the returned warning says (None when nothing is unknown)."""
+    then = of_record(record)
+    if then.known:
+        if then.id != now.id:
+            raise InputError(f"this run computed with numerics {then.id}; this machine would use "
+                             f"{now.label} (" + "; ".join(then.differences(now)) + "): resuming "
+                             "would mix two computations in one run. Resume it where it started (or "
+                             "with the same llama.cpp build and settings), or start a new run.",
+                             file=str(where))
+        return None
+    said = then.info.get("recorded_before_numerics") or {}
+    have = {"extra_buffers": now.inputs.get("extra_buffers"), "n_threads": now.inputs.get("n_threads"),
+            "llama_cpp_python": (now.inputs.get("build") or {}).get("llama_cpp_python")}
+    differ = [f"{k}: {said[k]} -> {have[k]}" for k in said if have.get(k) is not None and said[k] != have[k]]
+    if differ:
+        raise InputError("this run (recorded before numerics existed) computed with other settings "
+                         "than this machine would use (" + "; ".join(differ) + "): resuming would "
+                         "mix two computations in one run; start a new run.", file=str(where))
+    return (f"{where}: recorded before numerics existed; its llama.cpp build is unknown, so the "
+            f"resumed part (numerics {now.label}) may compute on other kernels than the first")
 
 
 def choose(results: Path, experiment: str, fp: Fingerprint, config: dict, planned: int) -> Choice:

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lab.results import CRASH, OUTCOMES
+from lab.runs.numerics import of_record
 from lab.runs.record import RunRecord
 from lab.runs.tables import run_columns
 
@@ -65,7 +66,7 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
              f"  session {record.agent['session']}, context {record.agent['context_policy']}"
              f"  prompt {(record.templates or {}).get('name') or '-'}"
              f"  tool_choice {record.agent.get('tool_choice', 'auto')}",
-             f"fingerprint {(record.fingerprint or '-')[:12]}  git "
+             f"fingerprint {(record.fingerprint or '-')[:12]}  numerics {of_record(record).label}  git "
              + ((git["revision"][:10] + (" (dirty)" if git.get("dirty") else "")) if git.get("revision")
                 else "-")]
     head = f"{'repeat':>6} {'seed':>5} {'score':>7}  " + " ".join(f"{_SHORT[o]:>5}" for o in OUTCOMES) \
@@ -127,6 +128,7 @@ def summary_json(record: RunRecord, run_dir: Path | None = None) -> dict:
     scores = [r.score for r in record.repeats]
     return {"run_dir": str(run_dir) if run_dir else None, **run_columns(record),
             "status": record.status, "error": record.error, "fingerprint": record.fingerprint,
+            "numerics": of_record(record).id,
             "repeats_planned": record.planned_repeats, "scores": scores,
             "n": record.repeats[0].n if record.repeats else (record.suite or {}).get("tests"),
             "mean": sum(scores) / len(scores) if scores else None,
