@@ -194,8 +194,11 @@ def test_the_summary_calls_a_repeated_answer_in_isolated_tests_no_copy_cascade(r
 
     single = format_summary(read_record(runs["copy"]))
     assert "COPY CASCADE repeat 0: 5 tests" in single
+    # issue 22: a collapse at the first answer is the summary's first line, not its middle
+    assert single.splitlines()[0].startswith("COLLAPSED at mini-01 (its first answer) in repeat 0 ")
+    assert "copied into 5 tests" in single.splitlines()[0]
     iso_dir = _run(tmp_path / "iso", "maybe_exts", copying_model, 1, "agent.tool_choice=first",
                    "agent.forced_tool=path_resolve", "agent.session=isolated")
     iso = format_summary(read_record(iso_dir))
-    assert "COPY CASCADE" not in iso
+    assert "COPY CASCADE" not in iso and "COLLAPSED" not in iso
     assert "REPEATED ANSWER (isolated tests: not a copy from memory" in iso and "5 tests" in iso

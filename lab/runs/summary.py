@@ -53,11 +53,30 @@ def _tool_use_lines(record: RunRecord) -> list[str]:
     return out
 
 
+def collapse_lines(record: RunRecord) -> list[str]:
+    """The first lines of the summary when a single-session repeat collapsed into a copy cascade:
+    its score says nothing about the vocabulary once one answer is copied into every later test,
+    so it is said before anything else ("collapsed at t01: answer copied into 68 tests")."""
+    if (record.agent or {}).get("session") == "isolated":
+        return []
+    ids = ((record.fingerprint_inputs or {}).get("suite") or {}).get("tests") or []
+    out = []
+    for r in record.repeats:
+        c = r.cascade or {}
+        if c.get("flagged"):
+            at = c.get("source_test")
+            first = " (its first answer)" if ids and at == ids[0] else ""
+            out.append(f"COLLAPSED at {at}{first} in repeat {r.repeat} (seed {r.seed}): answer "
+                       f"{c.get('answer')!r} copied into {c.get('copies')} tests; score {r.score}/{r.n}")
+    return out
+
+
 def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
     m = record.model
     cfg = record.config
     git = record.git or {}
-    lines = [f"run {run_dir or record.run_id}  [{record.status}]  experiment {record.experiment}",
+    lines = [*collapse_lines(record),
+             f"run {run_dir or record.run_id}  [{record.status}]  experiment {record.experiment}",
              f"model {m.get('name')} ({m.get('backend')}"
              + (f", {m['quantization']}" if m.get("quantization") else "")
              + (f", n_ctx {m['context_length']}" if m.get("context_length") else "") + ")"
