@@ -202,3 +202,16 @@ def test_the_summary_calls_a_repeated_answer_in_isolated_tests_no_copy_cascade(r
     iso = format_summary(read_record(iso_dir))
     assert "COPY CASCADE" not in iso and "COLLAPSED" not in iso
     assert "REPEATED ANSWER (isolated tests: not a copy from memory" in iso and "5 tests" in iso
+
+
+def test_a_placeholder_echo_is_a_template_tag_where_a_path_belongs():
+    from lab.runs.cascade import is_placeholder_echo, placeholder_echoes
+    assert is_placeholder_echo("<path>") and is_placeholder_echo("<tool_response>")
+    assert is_placeholder_echo("src/<path>/x.go")
+    for fine in ("services/ledger/main.go", "Makefile", "path", "a < b > c", None, ""):
+        assert not is_placeholder_echo(fine), fine
+
+    class R:
+        def __init__(self, a):
+            self.answer = a
+    assert placeholder_echoes([R("<path>"), R("x.go"), R(None), R("<tool_response>")]) == 2

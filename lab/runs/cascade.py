@@ -11,6 +11,7 @@ analysis all use this one definition.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from typing import Iterable, Sequence
 
@@ -92,3 +93,21 @@ def answer_rows(results: Iterable[object]) -> list[AnswerRow]:
         out.append(AnswerRow(test_id=str(getattr(r, "test_id")), answer=ans, expected=tuple(exp),
                              passed=bool(getattr(r, "passed", False))))
     return out
+
+
+#: an angle-bracket tag in an answer: the prompt's placeholder (`<path>`) or a chat-template tag
+#: (`<tool_response>`) written where a path belongs
+_TAG = re.compile(r"<[^<>\s]{1,40}>")
+
+
+def is_placeholder_echo(answer: str | None) -> bool:
+    """The answer, as the model wrote it, holds a template tag instead of (or around) a path: the
+    1.5B copies the answer format's `<path>` word for word, or puts `<tool_response>` there. One
+    definition for the summary, the record and the findings (issue 22)."""
+    return bool(answer) and _TAG.search(str(answer)) is not None
+
+
+def placeholder_echoes(results: Iterable[object]) -> int:
+    """Tests of one repeat whose raw answer is a placeholder echo."""
+    return sum(is_placeholder_echo(getattr(r, "answer", None)) for r in results)
+

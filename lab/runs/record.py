@@ -63,6 +63,9 @@ class RepeatSummary:
     #: calls of each kind, and the forms calls were written in (lab.models.textcalls.CALL_FORMS)
     tool_use: dict = field(default_factory=dict)
     cascade: dict = field(default_factory=dict)     # lab.runs.cascade.Cascade of this repeat
+    #: answers that are a template tag (`<path>`, `<tool_response>`): lab.runs.cascade
+    #: .is_placeholder_echo; None = a record from before the count
+    placeholder_echoes: int | None = None
 
 
 @dataclass
@@ -214,7 +217,7 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
     gen_s = sum(u["generation_s"] for u in turns)
     completion = sum(u["completion_tokens"] for u in turns)
     gen_tokens = sum(max(u["completion_tokens"] - 1, 0) for u in turns)  # the first token is timed with the prompt
-    from lab.runs.cascade import answer_rows, find_cascade
+    from lab.runs.cascade import answer_rows, find_cascade, placeholder_echoes
 
     return RepeatSummary(
         repeat=repeat, seed=seed, n=len(results), score=sum(r.passed for r in results),
@@ -228,7 +231,8 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
                                        if steady_prompt else None),
         generation_tps=round(gen_tokens / gen_s, 2) if gen_s > 0 else None,
         evictions=list(evictions), tool_use=tool_use(results),
-        cascade=find_cascade(answer_rows(results)).to_dict())
+        cascade=find_cascade(answer_rows(results)).to_dict(),
+        placeholder_echoes=placeholder_echoes(results))
 
 
 def tool_use(results: list[TestResult]) -> dict:

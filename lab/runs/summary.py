@@ -47,6 +47,10 @@ def _tool_use_lines(record: RunRecord) -> list[str]:
         out.append(f"{what} repeat {r.repeat}: {c['copies']} tests give an earlier unrelated test's "
                    f"answer, first {c['first_test']} (as {c['source_test']}), longest streak "
                    f"{c['longest_streak']} from {c['streak_start']}: {c['answer']!r}")
+    echoes = [r.placeholder_echoes for r in reps if r.placeholder_echoes is not None]
+    if echoes:
+        out.append(f"placeholder echoes (an answer that is a template tag such as <path>): "
+                   + " ".join(str(e) for e in echoes) + " per repeat")
     if not flagged and any((r.cascade or {}).get("copies") for r in reps):
         n = sum(r.cascade.get("copies", 0) for r in reps)
         out.append(f"copied answers: {n} (below the cascade flag)")
