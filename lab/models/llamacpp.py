@@ -35,6 +35,9 @@ from lab.runs.numerics import Numerics
 from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
 
+#: ggml type ids of the KV cache types (GGML_TYPE_F16, GGML_TYPE_Q8_0)
+KV_TYPES = {"f16": 1, "q8_0": 8}
+
 #: how often (in generated tokens) the stop check (loop detection) and the deadline are looked at
 CHECK_EVERY = 8
 
@@ -121,6 +124,9 @@ class LlamaCppSettings(ChatModelSettings):
     verbose: bool = False                  # llama.cpp's own log on stderr
     extra_buffers: Literal["auto", True, False]     # auto: off on AMX CPUs (their kernels crash)
     flash_attn: bool = False               # off: it costs more in generation than it saves (README)
+    #: the KV cache's number type (K and V): f16, llama.cpp's default; q8_0 halves its memory and
+    #: changes the logits (docs/numerics.md). Not f16: in the fingerprint.
+    kv_type: Literal["f16", "q8_0"] = "f16"
     #: agent.tool_choice=first: the forced call's fixed opening (`<tool_call>\n{"name": "T",
     #: "arguments": ` when one tool is forced) is prompt, not ~15 generated tokens a test; the
     #: grammar constrains the rest. false: every token of the call is generated under the grammar.
@@ -146,7 +152,7 @@ class LlamaCppBackend(ModelBackend):
     fingerprint_excluded = frozenset({"path", "path_hint", "packaged", "n_threads", "verbose",
                                       "extra_buffers", "seed"})
     # drafts off decode exactly as before the setting existed
-    fingerprint_omitted_at = {"lookup_draft": 0}
+    fingerprint_omitted_at = {"lookup_draft": 0, "kv_type": "f16"}
 
     @classmethod
     def describe(cls, settings):
@@ -227,11 +233,16 @@ class LlamaCppBackend(ModelBackend):
         self.draft_stats = DraftStats()
         self._turn = 0
         self.extra_buffers = resolved_extra_buffers(st.extra_buffers)
+        if st.kv_type != "f16" and not st.flash_attn:
+            raise InputError(f"kv_type {st.kv_type} needs flash_attn: true (llama.cpp quantizes the V "
+                             "cache only with flash attention)", file=f"configs/model/{self.name}.yaml",
+                             key="model.kv_type")
         with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers):
             self.llm = self._llama_cpp.Llama(
                 model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
                 n_threads_batch=self.n_threads, n_batch=st.n_batch,
-                seed=self.seed, verbose=st.verbose, flash_attn=st.flash_attn)
+                seed=self.seed, verbose=st.verbose, flash_attn=st.flash_attn,
+                type_k=KV_TYPES[st.kv_type], type_v=KV_TYPES[st.kv_type])
         self._vocab = self.llm._model.vocab
         source = st.chat_template or chat_template(self.meta) or CHATML
         self.template = ChatTemplate(
