@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from lab.cli import main
 from lab.results import TestResult
+from lab.runs.numerics import Numerics
 from lab.runs.record import read_transcript, transcript_path
 from lab.runs.reproduce import compare
 
@@ -236,13 +237,16 @@ def test_an_override_changing_the_fingerprint_is_reported(tmp_path):
 def test_other_numerics_are_named_and_explain_a_divergence(tmp_path):
     run_dir = recorded_run(tmp_path)
     record = json.loads((run_dir / "run.json").read_text())
-    record["numerics"] = {"id": "0123456789ab", "inputs": {"engine": "llama.cpp", "n_threads": 8},
-                          "info": {}}
+    other = Numerics({"engine": "llama.cpp", "n_threads": 8})       # another machine's
+    record["numerics"] = other.to_dict()
     (run_dir / "run.json").write_text(json.dumps(record))
+    res = reproduce(run_dir)
+    assert res.exit_code == 0                       # the same tokens all the same
+    assert f"numerics differ ({other.id} vs " in res.stdout and 'engine: "llama.cpp" -> "python"' in res.stdout
+    assert "other numerics, the same tokens" in res.stdout
     edit_message(run_dir, 0, "mini-01", 3, "ANSWER:", "ANSWER: ")
     res = reproduce(run_dir)
     assert res.exit_code == 1
-    assert "numerics differ (0123456789ab vs " in res.stdout and "engine" in res.stdout
     assert "other numerics: a divergence is expected, not a lab bug" in res.stdout
 
 
