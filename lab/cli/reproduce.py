@@ -7,11 +7,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from lab.cli.common import lab_errors
 from lab.cli.diff import resolve_run
+
+if TYPE_CHECKING:
+    from lab.run.reproducing import Reproduction
 
 EXIT_IDENTICAL, EXIT_DIVERGED = 0, 1
 
@@ -31,10 +35,14 @@ EXIT_IDENTICAL, EXIT_DIVERGED = 0, 1
 @lab_errors
 def reproduce_cmd(run: str, overrides: tuple[str, ...], n_tests: int, repeat: int, keep: str | None,
                   results: str, fmt: str) -> None:
-    """Rerun the first tests of RUN (a run directory, its run.json, or a run id) with the config
-    it recorded, and compare the new transcript with the recorded one message for message: the
-    first divergence (test, assistant turn, token, both texts), the fingerprints (the lab's
-    inputs) and the numerics (how each machine computed) of both sides, and what that means.
+    """Rerun a recorded run's first tests on this machine and compare the transcripts token for
+    token.
+
+    RUN is a run directory, its run.json, or a run id. The first N tests run again with the
+    config RUN recorded, seeded as repeat K was, and the new transcript is compared with the
+    recorded one message for message: the first divergence (test, assistant turn, token, both
+    texts), the fingerprints (the lab's inputs) and the numerics (how each machine computed) of
+    both sides, and what that means.
 
     OVERRIDES are dotted key=value settings applied to the recorded config (model.n_threads=1),
     to measure what one setting changes token for token; +key=value adds a key the record lacks.
@@ -58,7 +66,7 @@ def reproduce_cmd(run: str, overrides: tuple[str, ...], n_tests: int, repeat: in
     sys.exit(EXIT_IDENTICAL if r.comparison.identical else EXIT_DIVERGED)
 
 
-def format_reproduction(r) -> str:
+def format_reproduction(r: Reproduction) -> str:
     c = r.comparison
     lines = [verdict(r)]
     if c.divergence is not None and c.divergence.token is not None:
@@ -90,7 +98,7 @@ def format_reproduction(r) -> str:
     return "\n".join(lines)
 
 
-def verdict(r) -> str:
+def verdict(r: Reproduction) -> str:
     """The first line: REPRODUCED with what was compared, or DIVERGED with where."""
     c, d = r.comparison, r.comparison.divergence
     if d is None:
