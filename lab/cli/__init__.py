@@ -32,12 +32,12 @@ def main() -> None:
 
 def _register() -> None:
     from lab.cli import contamination, corpus, eval_resolver, index, models, resolve, run, serve  # noqa: F401  (explicit registry)
-    from lab.cli import diff, fingerprint, history, resume  # noqa: F401  (explicit registry: runs)
+    from lab.cli import diff, fingerprint, history, reproduce, resume  # noqa: F401  (explicit registry: runs)
     from lab.cli import export, report, show, view  # noqa: F401  (explicit registry: analysis)
     from lab.cli import calibrate, power  # noqa: F401  (explicit registry: statistics)
 
     for module in (corpus, index, resolve, eval_resolver, contamination, serve, run, models,
-                   fingerprint, history, diff, resume, report, show, export, view, power, calibrate):
+                   fingerprint, history, diff, resume, reproduce, report, show, export, view, power, calibrate):
         for cmd in module.COMMANDS:
             main.add_command(cmd)
 

@@ -343,6 +343,12 @@ class ModelBackend(ABC):
         """The context the run may fill (n_ctx), when the backend knows it."""
         return None
 
+    def tokenize(self, text: str) -> list[int] | None:
+        """The model's token ids of `text` (a raw assistant text: special tokens as tokens), when
+        the backend has the model's tokenizer; None otherwise (`lab reproduce` then places a
+        divergence by character only)."""
+        return None
+
     def prompt_tokens(self, messages: list[Message], tools: list[ToolSchema]) -> int | None:
         """Tokens the conversation would occupy as a prompt, when the backend can tell exactly."""
         return None

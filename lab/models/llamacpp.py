@@ -267,6 +267,9 @@ class LlamaCppBackend(ModelBackend):
     def _tokenize(self, text: str) -> list[int]:
         return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
 
+    def tokenize(self, text: str) -> list[int]:
+        return self._tokenize(text)
+
     def count_tokens(self, text: str) -> int:
         return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
 
