@@ -185,13 +185,14 @@ class LlamaCppBackend(ModelBackend):
 
     @classmethod
     def numerics(cls, settings):
-        """The llama.cpp build, the weight layout and the thread count (docs/numerics.md)."""
+        """The llama.cpp build and the weight layout (docs/numerics.md). The thread count is
+        recorded beside them, not hashed: 1 and 2 threads gave the same tokens, token for token
+        (ggml computes each output of a product whole, on one thread)."""
         st = cls.settings_of(settings)
         return Numerics(
             {"engine": "llama.cpp", "build": build_numerics(),
-             "extra_buffers": resolved_extra_buffers(st.extra_buffers),
-             "n_threads": int(st.n_threads or default_threads())},
-            {"cpu": cpu_info()})
+             "extra_buffers": resolved_extra_buffers(st.extra_buffers)},
+            {"cpu": cpu_info(), "n_threads": int(st.n_threads or default_threads())})
 
     @classmethod
     def fingerprint_identity(cls, settings, backend, load):
@@ -233,6 +234,12 @@ class LlamaCppBackend(ModelBackend):
         self.draft_stats = DraftStats()
         self._turn = 0
         self.extra_buffers = resolved_extra_buffers(st.extra_buffers)
+        if self.extra_buffers and cpu_has("amx_int8") and "AMX_INT8 = 1" in build_numerics().get("system_info", ""):
+            raise InputError("extra_buffers on runs ggml's AMX kernels with this llama.cpp build (compiled "
+                             "with AMX) on this AMX CPU, and they crash the process (SIGSEGV, measured); "
+                             "set model.extra_buffers=false, or install the lab's pinned build "
+                             "(bash scripts/install.sh), which has no AMX kernels",
+                             file=f"configs/model/{self.name}.yaml", key="model.extra_buffers")
         if st.kv_type != "f16" and not st.flash_attn:
             raise InputError(f"kv_type {st.kv_type} needs flash_attn: true (llama.cpp quantizes the V "
                              "cache only with flash attention)", file=f"configs/model/{self.name}.yaml",

@@ -83,12 +83,12 @@ def _walk(path: str, a: Any, b: Any, out: list[str]) -> None:
 
 def of_record(record: Any) -> Numerics:
     """A run record's numerics; for a record from before them (schema < 3), unknown, with what
-    its model identity did say (`extra_buffers`, `n_threads`, the llama-cpp-python version)."""
+    its model identity did say (`extra_buffers` resolved, the llama-cpp-python version)."""
     n = Numerics.from_dict(getattr(record, "numerics", None))
     if n.known:
         return n
     extra = ((getattr(record, "model", None) or {}).get("extra") or {})
-    said = {k: extra[k] for k in ("extra_buffers", "n_threads", "llama_cpp_python") if k in extra}
+    said = {k: extra[k] for k in ("extra_buffers", "llama_cpp_python") if k in extra}
     return Numerics({}, {"recorded_before_numerics": said}, known=False)
 
 

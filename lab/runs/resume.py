@@ -227,7 +227,7 @@ def check_same_inputs(record: RunRecord, now: Fingerprint, where: Path) -> None:
 def check_same_numerics(record: RunRecord, now: Numerics, where: Path) -> str | None:
     """Refuse to continue a run on other numerics (another llama.cpp build, weight layout or
     thread count: other kernels, other tokens), naming what differs. A record from before
-    numerics is checked on what it did record (extra_buffers, n_threads, llama-cpp-python); the
+    numerics is checked on what it did record (extra_buffers, llama-cpp-python); the
     rest cannot be checked, which the returned warning says (None when nothing is unknown)."""
     then = of_record(record)
     if then.known:
@@ -239,7 +239,7 @@ def check_same_numerics(record: RunRecord, now: Numerics, where: Path) -> str | 
                              file=str(where))
         return None
     said = then.info.get("recorded_before_numerics") or {}
-    have = {"extra_buffers": now.inputs.get("extra_buffers"), "n_threads": now.inputs.get("n_threads"),
+    have = {"extra_buffers": now.inputs.get("extra_buffers"),
             "llama_cpp_python": (now.inputs.get("build") or {}).get("llama_cpp_python")}
     differ = [f"{k}: {said[k]} -> {have[k]}" for k in said if have.get(k) is not None and said[k] != have[k]]
     if differ:
