@@ -21,7 +21,8 @@ def test_a_complete_record_holds_everything_the_issue_lists(tmp_path):
     out = run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(
         fails=lambda t, seed: t == "mini-03" and seed == 1), progress=False)
     rec = read_record(out.run_dir)
-    assert rec.schema == SCHEMA_VERSION == 2
+    assert rec.schema == SCHEMA_VERSION == 3
+    assert rec.numerics["id"] and rec.numerics["inputs"] == {"engine": "python", "backend": "scripted"}
     assert rec.status == "complete" and rec.error is None and rec.ended_at >= rec.started_at
     assert len(rec.fingerprint) == 64 and set(rec.fingerprint_inputs) >= {
         "model", "vocab", "tools", "tool_schemas", "resolver", "encoder", "corpus", "suite",

@@ -12,8 +12,8 @@ Every artifact is read through its one reader in `lab.runs.record` (read_record,
 read_tests_csv, read_transcript); nothing here parses run files itself. A run whose files cannot
 be read is left out and named in `res.problems` — one damaged run never hides a sweep.
 
-A *cell* is vocabulary x model x suite (CELL), and also session mode, tool_choice and prompt
-variant (CONDITIONS) when those vary among the loaded runs (`cell_axes`): runs that differ in how
+A *cell* is vocabulary x model x suite (CELL), and also session mode, tool_choice, forced tool,
+prompt variant, resolver and numerics (CONDITIONS) when those vary among the loaded runs (`cell_axes`): runs that differ in how
 they were run are never merged into one cell. Each repeat row carries the record's tool use
 (forced and unforced calls, call forms) and copy cascade (lab.runs.cascade). Rows of a repeat
 that did not finish (a run that failed or was interrupted mid-repeat) are kept with
@@ -31,6 +31,7 @@ import pandas as pd
 
 from lab.errors import InputError, LabError
 from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade
+from lab.runs.numerics import of_record
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
 from lab.runs.tables import RUN_COLUMNS, run_columns
@@ -41,7 +42,9 @@ CELL = ["vocabulary", "model", "suite"]
 REFERENCE_CSV = Path(__file__).resolve().parents[2] / "results" / "reference" / "pathfinder-log.csv"
 
 #: How a run ran; a cell is split by each of these that varies among the loaded runs (`cell_axes`).
-CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt", "resolver"]
+#: `numerics`: how the machine computed (lab/runs/numerics.py; "unknown" for runs recorded
+#: before it): runs on other kernels are kept apart like runs of another session mode.
+CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt", "resolver", "numerics"]
 
 RUN_META = ["run_id", "experiment", *CELL, *CONDITIONS]
 
@@ -180,12 +183,13 @@ def run_meta(rec: RunRecord) -> dict:
             "forced_tool": (((rec.agent or {}).get("forced_tool") or "any")
                             if (rec.agent or {}).get("tool_choice", "auto") != "auto" else "–"),
             "prompt": axes["prompt"],
-            "resolver": ((rec.config or {}).get("resolver") or {}).get("kind") or "pathfinder"}   # older runs: pathfinder
+            "resolver": ((rec.config or {}).get("resolver") or {}).get("kind") or "pathfinder",   # older runs: pathfinder
+            "numerics": of_record(rec).label}
 
 
 def cell_axes(frame: pd.DataFrame, by: list[str] = CELL) -> list[str]:
     """`by` and every run condition (CONDITIONS) that varies across `frame` (e.g. `Results.runs`):
-    runs that differ in session mode, tool_choice, forced tool, prompt or resolver kind are kept apart, and when none of these
+    runs that differ in session mode, tool_choice, forced tool, prompt, resolver kind or numerics are kept apart, and when none of these
     vary the cells (and their labels) are `by` alone."""
     extra = [c for c in CONDITIONS
              if c not in by and c in frame.columns and frame[c].nunique(dropna=False) > 1]

@@ -115,7 +115,13 @@ def reproduce(run_dir: Path, *, tests: int = 3, repeat: int = 0, overrides: Sequ
         # loaded here, not by run(), so that its tokenizer places a divergence afterwards
         backend = load_model(cfg.model)
         try:
-            output = run(cfg, backend=backend, out=out or sys.stderr, progress=False)
+            try:
+                output = run(cfg, backend=backend, out=out or sys.stderr, progress=False)
+            except KeyboardInterrupt:
+                if keep is None:    # the run's own "continue with: lab resume" names a folder deleted below
+                    print("lab reproduce: interrupted; its temporary rerun is deleted, so there is "
+                          "nothing to resume: run lab reproduce again", file=sys.stderr)
+                raise
             now = read_transcript(transcript_path(output.run_dir, 0))[1]
             comparison = compare(recorded, now, tokenize=backend.tokenize)
         finally:
