@@ -14,6 +14,7 @@ import contextlib
 import functools
 import importlib.util
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, Mapping
@@ -90,6 +91,18 @@ def _model_params(llama_cpp: Any, **overrides: Any) -> Iterator[None]:
         yield
     finally:
         low.llama_model_default_params = original
+
+
+@functools.lru_cache(maxsize=1)
+def _note_unpinned_build() -> None:
+    """Once per process: say so when this x86-64 machine runs a llama.cpp build other than the
+    lab's pinned one — its tokens are this CPU's own (the numerics id shows it, this says why)."""
+    b = build_numerics()
+    if b.get("kind") == "x86-64-other":
+        print("note: this llama.cpp build is compiled for other CPU features than the lab's pinned "
+              f"x86-64 build ({b.get('system_info')}): its tokens can differ from other machines' "
+              "for the same fingerprint (docs/numerics.md); bash scripts/install.sh installs the "
+              "pinned build", file=sys.stderr)
 
 
 def default_threads() -> int:
@@ -244,6 +257,7 @@ class LlamaCppBackend(ModelBackend):
             raise InputError(f"kv_type {st.kv_type} needs flash_attn: true (llama.cpp quantizes the V "
                              "cache only with flash attention)", file=f"configs/model/{self.name}.yaml",
                              key="model.kv_type")
+        _note_unpinned_build()
         with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers):
             self.llm = self._llama_cpp.Llama(
                 model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
