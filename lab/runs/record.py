@@ -170,7 +170,7 @@ def read_record(path: Path) -> RunRecord:
 
 
 #: RepeatSummary keys older records do not have (read at their defaults)
-_OPTIONAL_REPEAT_KEYS = ("evictions", "tool_use", "cascade")
+_OPTIONAL_REPEAT_KEYS = ("evictions", "tool_use", "cascade", "placeholder_echoes")
 
 
 def _repeat_problem(r: object) -> str | None:
