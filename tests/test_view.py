@@ -162,6 +162,9 @@ def test_run_page_has_its_repeats_and_a_tests_by_repeat_matrix(client, results):
     rid = _runs(results)["maybe_exts"]
     html = client.get(f"/run/{rid}").text
     assert "<td>4/6</td>" in html and "<th class='col'>repeat 0</th>" in html
+    from lab.runs.numerics import Numerics
+    scripted_id = Numerics({"engine": "python", "backend": "scripted"}).id
+    assert f"<td>{scripted_id} <span class='note'>(how the machine computed" in html   # issue 22
     assert client.get("/run/nope").status_code == 404
 
 

@@ -21,6 +21,7 @@ import pandas as pd
 
 from lab.analysis import cell_axes, cell_labels
 from lab.analysis.transcript import badge, test_html
+from lab.runs.numerics import describe_difference, of_record
 from lab.view.live import LiveResults
 from lab.view.matrix import matrix_html, transcript_url
 
@@ -190,7 +191,9 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
     partial = _in_progress(res.tests[res.tests["run_id"] == run_id]) if len(res.tests) else {}
     info = [["experiment", e(rec.experiment)], ["cell", e(r.cell)],
             ["status", e(rec.status) + (f" (newest line still being written: {e(writing)})" if writing else "")],
-            ["fingerprint", e(str(rec.fingerprint or "–"))], ["started / ended", e(f"{rec.started_at} / {rec.ended_at or '–'}")],
+            ["fingerprint", e(str(rec.fingerprint or "–"))],
+            ["numerics", e(of_record(rec).label) + " <span class='note'>(how the machine computed: "
+             "docs/numerics.md)</span>"], ["started / ended", e(f"{rec.started_at} / {rec.ended_at or '–'}")],
             ["folder", e(str(live.run_dir(run_id)))], ["in progress", e(partial.get(run_id, "–"))]]
     if rec.error:
         info.append(["error", f"<pre>{e(rec.error)}</pre>"])
@@ -232,6 +235,9 @@ def compare_page(live: LiveResults, a: str | None, b: str | None) -> str:
                     f"{e(', '.join(str(x.score) for x in rec.repeats) or '–')}</p>"
                     f"<p>mean {_num(r.mean_score)}</p></div>")
     body.append("<div class='sides'>" + "".join(side) + "</div>")
+    note = describe_difference(of_record(res.records[a]), of_record(res.records[b]))
+    if note:
+        body.append(f"<p class='problem'>{e(note)}: the difference includes the machines' arithmetic.</p>")
     t = res.complete_tests
     try:
         c = compare(t, {"run_id": a}, {"run_id": b})
