@@ -48,13 +48,15 @@ def main() -> None:
             rec = e.record
             rows = complete_rows(e.run_dir, rec)
             echoes = sum(is_placeholder_echo(r.answer) for r in rows)
+            # a collapse is a single session's: isolated tests share no memory, so a flagged
+            # cascade there is one answer repeated (the placeholder), counted as echoes instead
             collapses = [f"seed {r.seed} at {r.cascade.get('source_test')}" for r in rec.repeats
-                         if (r.cascade or {}).get("flagged")]
+                         if (r.cascade or {}).get("flagged") and mode == "single"]
             scores = [r.score for r in rec.repeats]
             mean = f"{sum(scores) / len(scores):.1f}" if scores else "–"
             print(f"| {mode} | {prompt} | {len(scores)}/{rec.planned_repeats} | "
                   f"{', '.join(map(str, scores)) or '–'} | {mean} | {echoes} of {len(rows)} | "
-                  f"{len(collapses)}" + (f" ({'; '.join(collapses)})" if collapses else "")
+                  + (f"{len(collapses)}" + (f" ({'; '.join(collapses)})" if collapses else "") if mode == "single" else "n/a")
                   + f" | {of_record(rec).label} | {(rec.fingerprint or '')[:12]} |")
     print()
     for mode in ("isolated", "single"):
