@@ -42,7 +42,7 @@ MISSPELT = {
     "tools": ("+tools.retry_candidate=2", "configs/tools/pathfinder.yaml", "tools.retry_candidate"),
     "model": ("+model.n_ctxx=5", "configs/model/qwen2.5-coder-1.5b.yaml", "model.n_ctxx"),
     "agent": ("+agent.max_tool_call=3", "configs/agent/default.yaml", "agent.max_tool_call"),
-    "prompt": ("+prompt.sytem=x", "configs/prompt/default.yaml", "prompt.sytem"),
+    "prompt": ("+prompt.sytem=x", "configs/prompt/answer_line.yaml", "prompt.sytem"),
     "suite": ("+suite.limt=3", "configs/suite/tests70.yaml", "suite.limt"),
     "run": ("+run.repeat=3", "configs/run/default.yaml", "run.repeat"),
 }
@@ -149,7 +149,7 @@ def test_every_group_has_a_pydantic_settings_schema():
 def test_a_bad_prompt_value_names_file_and_key(overrides, key, message):
     with pytest.raises(InputError, match=message) as e:
         compose(overrides)
-    name = "worked_example" if "prompt=worked_example" in overrides else "default"
+    name = "worked_example" if "prompt=worked_example" in overrides else "answer_line"
     assert e.value.file == f"configs/prompt/{name}.yaml" and e.value.key == key, str(e.value)
 
 

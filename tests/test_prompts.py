@@ -22,7 +22,7 @@ from lab.pathfinder.index import TEXT_FIELDS, build_index
 from lab.suites import PROMPTS_DIR, TEMPLATE_KEYS, load_suite, split_expected
 
 PROMPT_DIR = PROMPTS_DIR.parent / "configs" / "prompt"
-TEMPLATES_FILE = PROMPT_DIR / "default.yaml"
+TEMPLATES_FILE = PROMPT_DIR / "answer_line.yaml"   # the default prompt (configs/config.yaml)
 SUITES = {"tests70": 70, "tasks40": 40, "tasks40_baseline": 40}
 #: Placeholders each template may use (the agent loop's contract, lab/agent/prompt.py).
 SYSTEM_FIELDS = {"tool_names", "answer_format"}
@@ -194,7 +194,8 @@ def test_baseline_system_prompt_is_for_the_filesystem_tools(suites, templates):
 
 def test_templates_file_has_exactly_the_contract_keys(templates):
     assert set(templates) == set(TEMPLATE_KEYS) | {"name", "about", "file", "example"}
-    assert templates["answer_format"] == "ANSWER: <path>"
+    # the default draws no placeholder to copy (issue 22: `<path>` was copied word for word)
+    assert templates["answer_format"] == "ANSWER:" and "<" not in templates["system"]
     assert _placeholders(templates["system"]) <= SYSTEM_FIELDS
     assert _placeholders(templates["test_message"]) <= TEST_FIELDS
     system = templates["system"]
@@ -219,7 +220,7 @@ def test_templates_render_for_every_test(suites, templates, name):
     merged = {k: templates[k] for k in TEMPLATE_KEYS}
     merged.update(dict(suite.raw.get("templates") or {}))
     system = merged["system"].format_map(_strict({"tool_names": "a, b", "answer_format": merged["answer_format"]}))
-    assert "ANSWER: <path>" in system and "{" not in system
+    assert merged["answer_format"] in system and "{" not in system
     for t in suite.tests:
         values = {k: "" if getattr(t, k) is None else str(getattr(t, k)) for k in TEST_FIELDS}
         rendered = merged["test_message"].format_map(_strict(values))

@@ -180,10 +180,10 @@ def test_tasks40_baseline_runs_with_the_filesystem_tools(tmp_path):
 
 def test_lab_run_sweeps_the_prompt_group(tmp_path):
     args = [a for a in base_args(tmp_path) if not a.startswith("prompt.file=")]
-    res = lab_run("-m", *args, "prompt=default,worked_example", "run.experiment=prompts")
+    res = lab_run("-m", *args, "prompt=placeholder,worked_example", "run.experiment=prompts")
     assert res.exit_code == 0, res.output
     dirs = run_dirs(tmp_path, "prompts")
-    assert sorted(read_record(d).templates["name"] for d in dirs) == ["default", "worked_example"]
+    assert sorted(read_record(d).templates["name"] for d in dirs) == ["placeholder", "worked_example"]
     fps = {read_record(d).fingerprint for d in dirs}
     assert len(fps) == 2                     # the prompt is part of the fingerprint
     ex = [read_record(d).templates["example"] for d in dirs]

@@ -189,7 +189,7 @@ def test_a_bad_worked_example_is_named(parts, tmp_path):
 def test_unknown_prompt_keys_are_named():
     with pytest.raises(InputError) as e:
         load_prompt({**dict(compose([]).prompt), "sytem": "x"})
-    assert e.value.key == "prompt.sytem" and e.value.file == "configs/prompt/default.yaml"
+    assert e.value.key == "prompt.sytem" and e.value.file == "configs/prompt/answer_line.yaml"
 
 
 def test_the_prompt_is_in_the_fingerprint(tmp_path):
