@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The first-run experiment of docs/findings/qwen2.5-coder-1.5b-first-run.md (issue 22): the
-# default config with prompt=default (`ANSWER: <path>`) and prompt=answer_line, both session
+# default config with prompt=placeholder (`ANSWER: <path>`, the default when the runs started,
+# named `default` then: its experiments keep that name) and prompt=answer_line, both session
 # modes, seeds 0..R-1. Resumable: each call continues what is missing (run.resume=true).
 #   bash scripts/first_run_sweep.sh [REPEATS] [OUT_DIR] [CELLS...]
-# CELLS: single-answer_line isolated-answer_line isolated-default single-default (default: all,
+# CELLS: single-answer_line isolated-answer_line isolated-placeholder single-placeholder (default: all,
 # in that order). LAB= picks the lab command (a worktree's: PYTHONPATH=... LAB=.venv/bin/lab).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,11 +12,12 @@ R=${1:-3}
 OUT=${2:-docs/findings/qwen2.5-coder-1.5b-first-run/runs}
 shift $(( $# < 2 ? $# : 2 ))
 CELLS=("$@")
-[ ${#CELLS[@]} -gt 0 ] || CELLS=(single-answer_line isolated-answer_line isolated-default single-default)
+[ ${#CELLS[@]} -gt 0 ] || CELLS=(single-answer_line isolated-answer_line isolated-placeholder single-placeholder)
 LAB=${LAB:-.venv/bin/lab}
 for cell in "${CELLS[@]}"; do
   mode=${cell%%-*}; prompt=${cell#*-}
+  name=${prompt/#placeholder/default}     # the experiment's name from when the prompt was `default`
   echo "== $cell ($R repeats) $(date -u +%H:%M:%S)"
   "$LAB" run "prompt=$prompt" "agent.session=$mode" "run.repeats=$R" run.resume=true \
-    "run.experiment=first-run-$cell" "run.results_dir=$OUT" run.progress=false
+    "run.experiment=first-run-$mode-$name" "run.results_dir=$OUT" run.progress=false
 done
