@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def measure(path: Path, extra: bool, n_prompt: int, n_gen: int, threads: int) -> dict:
     import llama_cpp
+    import numpy as np
 
     from lab.models.llamacpp import _model_params
 
@@ -36,7 +37,6 @@ def measure(path: Path, extra: bool, n_prompt: int, n_gen: int, threads: int) ->
     t0 = time.perf_counter()
     llm.eval(tokens)
     t1 = time.perf_counter()
-    import numpy as np
     n_vocab = llm.n_vocab()
     out = []
     for _ in range(n_gen):
@@ -59,9 +59,8 @@ def main() -> None:
     args = ap.parse_args()
 
     from lab.config import compose
-    from lab.models.llamacpp import build_numerics, default_threads
+    from lab.models.llamacpp import amx_kernels_crash, build_numerics, default_threads
     from lab.models.locate import model_path
-    from lab.models.numerics import cpu_has
 
     cfg = compose([f"model={args.model}"])
     path = model_path(dict(cfg.model))
@@ -72,7 +71,7 @@ def main() -> None:
     rows = {}
     for mode in args.extra_buffers:
         extra = mode == "on"
-        if extra and cpu_has("amx_int8") and "AMX_INT8 = 1" in build["system_info"]:
+        if amx_kernels_crash(extra):
             print(f"{mode:<14} skipped: ggml's AMX kernels crash with this build on this CPU")
             continue
         runs = [measure(path, extra, args.prompt, args.gen, threads) for _ in range(args.runs)]

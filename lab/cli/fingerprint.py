@@ -24,7 +24,7 @@ def fingerprint_cmd(overrides: tuple[str, ...], fmt: str) -> None:
     output paths, timestamps, findings.
 
     Beside it, the numerics id: how this machine computes (the llama.cpp build and the CPU
-    features it was compiled for, extra buffers, threads; docs/numerics.md).
+    features it was compiled for, the compiler, extra buffers; docs/numerics.md).
     """
     from lab.run.preparing import identity
 

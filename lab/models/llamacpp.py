@@ -49,6 +49,13 @@ def resolved_extra_buffers(setting: Literal["auto", True, False]) -> bool:
     return (not cpu_has("amx_int8")) if setting == "auto" else bool(setting)
 
 
+def amx_kernels_crash(extra_buffers: bool) -> bool:
+    """Extra buffers on, with a build compiled with AMX, on an AMX CPU: ggml then runs its AMX
+    kernels, which crash the process here (SIGSEGV, measured: docs/numerics.md)."""
+    return (extra_buffers and cpu_has("amx_int8")
+            and "AMX_INT8 = 1" in build_numerics().get("system_info", ""))
+
+
 @functools.lru_cache(maxsize=1)
 def build_numerics() -> dict:
     """The installed llama.cpp build: llama-cpp-python's version, the CPU features ggml was
@@ -247,7 +254,7 @@ class LlamaCppBackend(ModelBackend):
         self.draft_stats = DraftStats()
         self._turn = 0
         self.extra_buffers = resolved_extra_buffers(st.extra_buffers)
-        if self.extra_buffers and cpu_has("amx_int8") and "AMX_INT8 = 1" in build_numerics().get("system_info", ""):
+        if amx_kernels_crash(self.extra_buffers):
             raise InputError("extra_buffers on runs ggml's AMX kernels with this llama.cpp build (compiled "
                              "with AMX) on this AMX CPU, and they crash the process (SIGSEGV, measured); "
                              "set model.extra_buffers=false, or install the lab's pinned build "

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from lab.results import OUTCOMES
 from lab.runs.fingerprint import Fingerprint
-from lab.runs.numerics import describe_difference, of_record
+from lab.runs.numerics import Numerics, describe_difference, of_record
 from lab.runs.comparison import RunComparison, compare_runs
 from lab.runs.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
 from lab.stats import TestEffect
@@ -82,9 +82,7 @@ class RunDiff:
             "same_fingerprint": not self.fingerprint_differences
             and self.base.fingerprint == self.cand.fingerprint,
             "fingerprint_differences": self.fingerprint_differences,
-            "numerics": {"base": of_record(self.base).id, "cand": of_record(self.cand).id,
-                         "same": of_record(self.base).same_as(of_record(self.cand)),
-                         "note": describe_difference(of_record(self.base), of_record(self.cand))},
+            "numerics": _numerics_pair(of_record(self.base), of_record(self.cand)),
             "repeats": _repeat_pairs(self.base, self.cand),
             "mean": None if c is None else {
                 "base": c.mean_base, "cand": c.mean_cand, "diff": c.diff, "se": c.se, "df": c.df,
@@ -96,6 +94,11 @@ class RunDiff:
             "outcome_changes": [_change_dict(t) for t in self.outcome_changes],
             "outcome_totals": {k: {"base": b, "cand": c} for k, (b, c) in self.outcome_totals.items()},
         }
+
+
+def _numerics_pair(base: Numerics, cand: Numerics) -> dict:
+    return {"base": base.id, "cand": cand.id, "same": base.same_as(cand),
+            "note": describe_difference(base, cand)}
 
 
 def _change_dict(t: TestChange) -> dict:

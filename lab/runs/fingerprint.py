@@ -70,27 +70,34 @@ class Fingerprint:
 
     def differences(self, other: "Fingerprint", limit: int = 20) -> list[str]:
         """`path: this -> other` for each differing leaf (dotted paths), at most `limit` lines."""
-        out: list[str] = []
-        _walk("", self.inputs, other.inputs, out)
+        out = leaf_differences(self.inputs, other.inputs)
         return out[:limit] + ([f"... and {len(out) - limit} more"] if len(out) > limit else [])
 
 
 _MISSING = object()
 
 
-def _walk(path: str, a: Any, b: Any, out: list[str]) -> None:
+def leaf_differences(a: Mapping[str, Any], b: Mapping[str, Any], *, width: int | None = 60) -> list[str]:
+    """`dotted.path: a -> b` for each leaf that differs between two nested mappings (`(absent)`
+    on the side that lacks it), values as canonical JSON cut at `width` characters (None: whole)."""
+    out: list[str] = []
+    _walk("", a, b, out, width)
+    return out
+
+
+def _walk(path: str, a: Any, b: Any, out: list[str], width: int | None) -> None:
     if isinstance(a, Mapping) and isinstance(b, Mapping):
         for k in sorted(set(a) | set(b), key=str):
-            _walk(f"{path}.{k}" if path else str(k), a.get(k, _MISSING), b.get(k, _MISSING), out)
+            _walk(f"{path}.{k}" if path else str(k), a.get(k, _MISSING), b.get(k, _MISSING), out, width)
     elif a is _MISSING or b is _MISSING or canonical_json(a) != canonical_json(b):
-        out.append(f"{path}: {_short(a)} -> {_short(b)}")
+        out.append(f"{path}: {_short(a, width)} -> {_short(b, width)}")
 
 
-def _short(v: Any, n: int = 60) -> str:
+def _short(v: Any, n: int | None) -> str:
     if v is _MISSING:
         return "(absent)"
     s = canonical_json(v)
-    return s if len(s) <= n else s[: n - 3] + "..."
+    return s if n is None or len(s) <= n else s[: n - 3] + "..."
 
 
 # -- the run's inputs -------------------------------------------------------------------------------

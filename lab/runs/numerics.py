@@ -29,6 +29,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from lab.runs.fingerprint import leaf_differences
+
 @dataclass(frozen=True)
 class Numerics:
     """The numerics of a run: `inputs` hashed into `id`; `info` recorded beside them."""
@@ -63,22 +65,8 @@ class Numerics:
         return self.id == other.id
 
     def differences(self, other: "Numerics") -> list[str]:
-        """`key: this -> other` for each hashed input that differs (dotted keys)."""
-        out: list[str] = []
-        _walk("", self.inputs, other.inputs, out)
-        return out
-
-
-_ABSENT = object()
-
-
-def _walk(path: str, a: Any, b: Any, out: list[str]) -> None:
-    if isinstance(a, Mapping) and isinstance(b, Mapping):
-        for k in sorted(set(a) | set(b), key=str):
-            _walk(f"{path}.{k}" if path else str(k), a.get(k, _ABSENT), b.get(k, _ABSENT), out)
-    elif a != b:
-        show = lambda v: "(absent)" if v is _ABSENT else json.dumps(v, default=str)  # noqa: E731
-        out.append(f"{path}: {show(a)} -> {show(b)}")
+        """`key: this -> other` for each hashed input that differs (dotted keys, whole values)."""
+        return leaf_differences(self.inputs, other.inputs, width=None)
 
 
 def of_record(record: Any) -> Numerics:

@@ -12,7 +12,7 @@ and at the end; rows and transcript lines are appended and synced as each test f
 interrupted run keeps every finished test. A file that cannot be read raises InputError naming it.
 
 Schema history: 1 = the first record; 2 adds fingerprint (+ inputs), git, events (status
-transitions and resumes) and traceback; 3 adds numerics (lab/models/numerics.py: how the machine
+transitions and resumes) and traceback; 3 adds numerics (lab/runs/numerics.py: how the machine
 computed, its id beside the fingerprint). Older records read with those fields empty.
 """
 

@@ -225,8 +225,8 @@ def check_same_inputs(record: RunRecord, now: Fingerprint, where: Path) -> None:
 
 
 def check_same_numerics(record: RunRecord, now: Numerics, where: Path) -> str | None:
-    """Refuse to continue a run on other numerics (another llama.cpp build, weight layout or
-    thread count: other kernels, other tokens), naming what differs. A record from before
+    """Refuse to continue a run on other numerics (another llama.cpp build or weight layout:
+    other kernels, other tokens), naming what differs. A record from before
     numerics is checked on what it did record (extra_buffers, llama-cpp-python); the
     rest cannot be checked, which the returned warning says (None when nothing is unknown)."""
     then = of_record(record)
