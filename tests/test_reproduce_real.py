@@ -62,3 +62,15 @@ def test_this_machine_reproduces_the_committed_first_run():
         f"same fingerprint and numerics ({d['numerics']['now']}) but other tokens: {where}; "
         f"diagnosis: {d['diagnosis']}")
     assert d["tests"] == 2 and d["assistant_turns"] >= 4      # a forced call and an answer each
+
+
+def test_the_thread_count_changes_no_token():
+    """n_threads is recorded beside the numerics id, not in it (docs/numerics.md): one thread must
+    give the reference's tokens exactly, as two do."""
+    res = CliRunner().invoke(main, ["reproduce", str(reference()), "--tests", "2", "--format", "json",
+                                    "model.n_threads=1"], catch_exceptions=False)
+    assert res.exit_code in (0, 1), res.output
+    d = json.loads(res.stdout)
+    if d["numerics"]["same"] is False:
+        pytest.skip(f"other numerics than the reference: {d['numerics']['note']}")
+    assert d["identical"], f"1 thread gave other tokens than 2: {d['divergence']}"
