@@ -116,7 +116,7 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
                          "agent.forced_tool=null)", file="configs/agent", key="agent.forced_tool")
     p = Prepared(cfg=cfg, settings=rs, agent=agent, resolver=resolver, suite=suite,
                  templates=templates, toolset=toolset, model_raw=model_raw,
-                 fingerprint=Fingerprint("", {}), numerics=model_cls.numerics(model_raw),
+                 fingerprint=Fingerprint("", {}), numerics=BACKENDS[model_raw["backend"]].numerics(model_raw),
                  backend=backend)
     p.fingerprint = Fingerprint.of(_inputs(p))
     return p
