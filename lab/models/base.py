@@ -353,6 +353,11 @@ class ModelBackend(ABC):
         """Tokens the conversation would occupy as a prompt, when the backend can tell exactly."""
         return None
 
+    def clock(self) -> float:
+        """The clock a test's time budget runs on: the wall clock, except where many conversations
+        share one model (lab.models.lockstep: each is charged its share of a batched step)."""
+        return time.monotonic()
+
     def set_seed(self, seed: int | None) -> None:
         """Seed for the next turns (repeat k uses run.seed + k)."""
         self.seed = seed

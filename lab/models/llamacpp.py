@@ -100,6 +100,29 @@ def _model_params(llama_cpp: Any, **overrides: Any) -> Iterator[None]:
         low.llama_model_default_params = original
 
 
+@contextlib.contextmanager
+def _context_params(llama_cpp: Any, **overrides: Any) -> Iterator[None]:
+    """As `_model_params`, for the `llama_context_params` fields `Llama` does not expose
+    (n_seq_max, kv_unified: a batched context's sequences and its one pool of KV cells)."""
+    if not overrides:
+        yield
+        return
+    low = llama_cpp.llama_cpp
+    original = low.llama_context_default_params
+
+    def patched():
+        p = original()
+        for k, v in overrides.items():
+            setattr(p, k, v)
+        return p
+
+    low.llama_context_default_params = patched
+    try:
+        yield
+    finally:
+        low.llama_context_default_params = original
+
+
 @functools.lru_cache(maxsize=1)
 def _note_unpinned_build() -> None:
     """Once per process: say so when this x86-64 machine runs a llama.cpp build other than the
@@ -159,6 +182,20 @@ class LlamaCppSettings(ChatModelSettings):
     #: by up to ~0.4: benchmarks/batch_logits.py), which can flip a draw. Off in every llama YAML
     #: (no faster here: README); any other value is in the fingerprint.
     lookup_draft: Annotated[int, Field(ge=0, le=64)]
+    #: sequences decoded as one batch (lab/models/llama_batch.py): independent conversations (the
+    #: isolated tests of a repeat, the repeats of a run, a sweep's cells) share the loaded model and
+    #: one context. 1 = one conversation at a time, exactly as before the setting existed. llama.cpp
+    #: rounds a batch differently from one token (benchmarks/batch_invariance.py), so any other
+    #: value is in the fingerprint: the schedule is a function of the inputs, the same every run.
+    parallel: Annotated[int, Field(ge=1, le=64)] = 1
+    #: KV cells of the batched context in all (parallel > 1); None = parallel x n_ctx. A turn waits
+    #: until its prompt and max_tokens fit; refused up front when it cannot fit in memory.
+    kv_cells: Annotated[int, Field(ge=1)] | None = None
+    #: one pool of KV cells for all sequences (a shared prefix held once; each sequence attends over
+    #: every sequence's cells, masked) or, false, a stream of n_ctx cells per sequence (a shared
+    #: prefix is copied whole; attention over its own cells only, so its logits do not depend on
+    #: the other sequences where the weights' kernels do not either: benchmarks/batch_invariance.py)
+    kv_unified: bool = False
 
 
 class LlamaCppBackend(ModelBackend):
@@ -172,7 +209,8 @@ class LlamaCppBackend(ModelBackend):
     fingerprint_excluded = frozenset({"path", "path_hint", "packaged", "n_threads", "verbose",
                                       "extra_buffers", "seed"})
     # drafts off decode exactly as before the setting existed
-    fingerprint_omitted_at = {"lookup_draft": 0, "kv_type": "f16"}
+    fingerprint_omitted_at = {"lookup_draft": 0, "kv_type": "f16", "parallel": 1, "kv_cells": None,
+                              "kv_unified": False}
 
     @classmethod
     def describe(cls, settings):
@@ -264,10 +302,32 @@ class LlamaCppBackend(ModelBackend):
             raise InputError(f"kv_type {st.kv_type} needs flash_attn: true (llama.cpp quantizes the V "
                              "cache only with flash attention)", file=f"configs/model/{self.name}.yaml",
                              key="model.kv_type")
+        self.parallel = st.parallel
+        self.kv_cells = self.n_ctx
+        file = f"configs/model/{self.name}.yaml"
+        if self.parallel > 1:
+            from lab.models.llama_batch import check_kv_budget
+            if self.lookup_draft:
+                raise InputError("lookup_draft drafts one sequence's tokens; batched decoding "
+                                 "(parallel > 1) decodes many: set model.lookup_draft=0",
+                                 file=file, key="model.lookup_draft")
+            if self.parallel > st.n_batch:
+                raise InputError(f"parallel {self.parallel} exceeds n_batch {st.n_batch}: each step "
+                                 "decodes one token of every sequence", file=file, key="model.parallel")
+            if not st.kv_unified and st.kv_cells not in (None, self.parallel * self.n_ctx):
+                raise InputError("kv_cells sets the size of one pool of cells (kv_unified: true); "
+                                 f"without it each sequence has its own n_ctx {self.n_ctx} cells",
+                                 file=file, key="model.kv_cells")
+            self.kv_cells = check_kv_budget(parallel=self.parallel, n_ctx=self.n_ctx,
+                                            kv_cells=st.kv_cells, meta=self.meta, kv_type=st.kv_type,
+                                            model_bytes=self.path.stat().st_size, file=file)
         _note_unpinned_build()
-        with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers):
+        self.kv_unified = st.kv_unified
+        batched = ({"n_seq_max": self.parallel, "kv_unified": st.kv_unified} if self.parallel > 1 else {})
+        with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers), \
+                _context_params(self._llama_cpp, **batched):
             self.llm = self._llama_cpp.Llama(
-                model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
+                model_path=str(self.path), n_ctx=self.kv_cells, n_threads=self.n_threads,
                 n_threads_batch=self.n_threads, n_batch=st.n_batch,
                 seed=self.seed, verbose=st.verbose, flash_attn=st.flash_attn,
                 type_k=KV_TYPES[st.kv_type], type_v=KV_TYPES[st.kv_type])
@@ -279,12 +339,23 @@ class LlamaCppBackend(ModelBackend):
         tip = st.tools_in_prompt
         tools_in_system = (not self.template.renders_tools) if tip == "auto" else tip
         self.style = MessageStyle(tools_in_system=tools_in_system, tool_results_as=st.tool_results_as)
-        add_bos = self.llm._model.add_bos_token() and self.llm.token_bos() >= 0
-        self.prompt = AppendOnlyPrompt(self.template, self.style, self._tokenize,
-                                       bos=[self.llm.token_bos()] if add_bos else [],
-                                       eos_text=self._piece(self.llm.token_eos()))
+        self.prompt = self.new_prompt()
         self._grammars: dict[tuple, Any] = {}
         self._sha: str | None = None
+
+    def new_prompt(self) -> AppendOnlyPrompt:
+        """An empty append-only prompt of this model (one per conversation)."""
+        add_bos = self.llm._model.add_bos_token() and self.llm.token_bos() >= 0
+        return AppendOnlyPrompt(self.template, self.style, self._tokenize,
+                                bos=[self.llm.token_bos()] if add_bos else [],
+                                eos_text=self._piece(self.llm.token_eos()))
+
+    def step_engine(self):
+        """The batched engine over this backend's context (parallel > 1)."""
+        from lab.models.llama_batch import LlamaBatchEngine
+        if self.parallel <= 1:
+            raise LabError("step_engine() needs model.parallel > 1")
+        return LlamaBatchEngine(self)
 
     # -- tokens ------------------------------------------------------------------------------------
     def _piece(self, token: int) -> str:
@@ -466,6 +537,8 @@ class LlamaCppBackend(ModelBackend):
             trained_context_length=trained_context_length(self.meta),
             history_rendering=HISTORY_RENDERING, chat_template_sha256=self.template.sha256,
             extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
+                   **({"parallel": self.parallel, "kv_cells": self.kv_cells,
+                      "kv_unified": self.kv_unified} if self.parallel > 1 else {}),
                    "flash_attn": self.settings.flash_attn,
                    "tool_call_formats": list(self.formats),
                    "tools_in_system_prompt": self.style.tools_in_system,

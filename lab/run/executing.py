@@ -105,13 +105,25 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
     sessions: list = []
     todo = [k for k in range(repeats) if k not in state.complete]
     conc = min(effective_concurrency(rs, p.model_raw["backend"]), max(1, len(todo)))
+    batched = getattr(backend, "parallel", 1) > 1    # model.parallel: lab/run/batched.py
     record.config.setdefault("run", {})["concurrency"] = rs.concurrency
     record.events[-1]["concurrency"] = conc     # server-side batching can change outputs
     try:
         with _sigterm_interrupts():
             write_record(run_dir, record)
             rows = _LockedRows(TestsCsv(run_dir / "tests.csv"))
-            if conc <= 1:
+            if batched:
+                from lab.run.batched import Unit, run_batched
+                unit = Unit(session=session, tests=suite.tests, todo=todo, state=state, rows=rows,
+                            run_dir=run_dir, record=record, seed0=seed0, repeats=repeats)
+                try:
+                    done, facts = run_batched([unit], backend.step_engine(), show=show,
+                                              record_lock=_RECORD_LOCK)
+                    sessions.extend(done)
+                    record.events[-1]["batch"] = facts
+                finally:
+                    _order_tests_csv(run_dir)
+            elif conc <= 1:
                 for k in todo:
                     sessions.append(_repeat(k, seed0 + k, session, suite.tests, state.partial.get(k, []),
                                             rows, run_dir, record, show, repeats))
@@ -129,7 +141,7 @@ def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state
                                 f"inside the lab ({_retry_labels(record)}); resume runs them again")
             else:
                 record.status = "complete"
-            if state.retried and conc <= 1:
+            if state.retried and conc <= 1 and not batched:
                 _order_tests_csv(run_dir)      # retried rows were appended after the kept ones
     except KeyboardInterrupt as e:
         record.status = "interrupted"
