@@ -117,6 +117,9 @@ class StochasticSettings(ModelSettings):
     difficulty_sd: Annotated[float, Field(ge=0)]        # spread of test difficulty
     lift: float                                         # a planted difference
     salt: str                                           # independent draws of one model
+    #: conversations run under the batch scheduler (lab.models.lockstep.SerialEngine: no batch
+    #: arithmetic, each turn answered as alone), so the lab's tests exercise model.parallel's path
+    parallel: Annotated[int, Field(ge=1, le=64)] = 1
 
 
 class StochasticBackend(ModelBackend):
@@ -124,13 +127,19 @@ class StochasticBackend(ModelBackend):
     Settings = StochasticSettings
     settings: StochasticSettings
     test_only = True
+    fingerprint_omitted_at = {"parallel": 1}
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         super().__init__(cfg)                # the schema checks p in (0, 1) and rho in [0, 1)
         st = self.settings
+        self.parallel = st.parallel
         self.p, self.rho, self.difficulty_sd, self.lift = st.p, st.rho, st.difficulty_sd, st.lift
         self.salt = st.salt
         self._session_test: str | None = None
+
+    def step_engine(self):
+        from lab.models.lockstep import SerialEngine
+        return SerialEngine(self, self.parallel)
 
     def reset(self) -> None:
         self._session_test = None           # the next test starts a new conversation
