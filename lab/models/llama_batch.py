@@ -238,44 +238,59 @@ class LlamaBatchEngine:
             if t.phase == "gen":
                 entries.append((slot, t.pending, len(self.resident[slot]), True))  # type: ignore[arg-type]
                 room -= 1
-        reading: list[tuple[int, int]] = []
         for slot, t in sorted(self.turns.items()):
             if t.phase == "read" and room > 0:
                 n = min(room, len(t.prompt) - t.done)
                 base = len(self.resident[slot])
                 for k in range(n):
                     entries.append((slot, t.prompt[t.done + k], base + k, t.done + k == len(t.prompt) - 1))
-                reading.append((slot, n))
                 room -= n
         if not entries:
             if not self.turns:
                 raise LabError("the batch scheduler found no turn it can admit: every waiting turn "
                                "needs more KV cells than model.kv_cells leaves (a lab bug)")
             return {}
-        t0 = time.monotonic()
-        self._decode(entries)
-        self.stats["prefill_s" if reading else "decode_s"] += time.monotonic() - t0
-        for slot, n in reading:
-            t = self.turns[slot]
-            self.resident[slot].extend(t.prompt[t.done: t.done + n])
-            t.done += n
-            self.stats["prompt_evaluated"] += n
-        for slot, t in self.turns.items():
-            if t.phase == "gen":
-                self.resident[slot].append(t.pending)  # type: ignore[arg-type]
         ended: dict[int, AssistantTurn | Exception] = {}
-        for i, (slot, _tok, _pos, logits) in enumerate(entries):
-            if not logits:
-                continue
-            t = self.turns[slot]
-            t.phase = "gen"
-            result = self._sample(t, i)
-            if result is not None:
-                ended[slot] = result
+        for group in self._groups(entries):
+            t0 = time.monotonic()
+            self._decode(group)
+            prefill = any(not self.turns[s].phase == "gen" for s, *_ in group)
+            self.stats["prefill_s" if prefill else "decode_s"] += time.monotonic() - t0
+            for slot, tok, _pos, _logits in group:
+                self.resident[slot].append(tok)
+                t = self.turns[slot]
+                if t.phase == "read":
+                    t.done += 1
+                    self.stats["prompt_evaluated"] += 1
+            for i, (slot, _tok, _pos, logits) in enumerate(group):
+                if logits:
+                    t = self.turns[slot]
+                    t.phase = "gen"
+                    result = self._sample(t, i)
+                    if result is not None:
+                        ended[slot] = result
         for slot in ended:
             del self.turns[slot]
         self.stats["steps"] += 1
         return ended
+
+    def _groups(self, entries: list[tuple[int, int, int, bool]]) -> list[list]:
+        """The decode calls of one step. One pool of cells: one call (llama.cpp splits it simply).
+        A stream per sequence: llama.cpp splits a batch into ubatches of *consecutive* sequence
+        ids with equal tokens each, so a prompt chunk beside other sequences' single tokens would
+        be read a token per ubatch: the generating sequences go in one call, each reading
+        sequence's chunk in its own."""
+        if self.b.kv_unified:
+            return [entries]
+        gen = [e for e in entries if self.turns[e[0]].phase == "gen"]
+        groups = [gen] if gen else []
+        for e in entries:
+            if self.turns[e[0]].phase != "gen":
+                if groups and groups[-1] is not gen and groups[-1][0][0] == e[0]:
+                    groups[-1].append(e)
+                else:
+                    groups.append([e])
+        return groups
 
     def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
         b = self.batch
