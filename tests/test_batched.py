@@ -208,8 +208,8 @@ def test_parallel_1_leaves_the_fingerprint_as_it_was_and_any_other_value_changes
     assert fingerprint(compose(["model=smollm2-135m", "model.parallel=1"])).value == base.value
     four = fingerprint(compose(["model=smollm2-135m", "model.parallel=4"]))
     assert four.value != base.value
-    unified = fingerprint(compose(["model=smollm2-135m", "model.parallel=4", "model.kv_unified=true"]))
-    assert unified.value != four.value
+    streams = fingerprint(compose(["model=smollm2-135m", "model.parallel=4", "model.kv_unified=false"]))
+    assert streams.value != four.value
 
 
 META = {"general.architecture": "qwen2", "qwen2.block_count": 28, "qwen2.attention.head_count": 12,

@@ -130,7 +130,7 @@ def test_a_backend_built_in_code_may_leave_out_name_backend_and_defaulted_keys()
 def test_llama_settings_left_out_of_every_config_have_their_default_on_the_schema():
     s = LlamaCppBackend.settings_of(model_settings(compose(["model=smollm2-135m"]).model))
     assert (s.n_batch, s.flash_attn, s.verbose, s.seed, s.template_kwargs, s.chat_template) == (
-        512, False, False, 0, {}, None)
+        512, "auto", False, 0, {}, None)             # auto: off for one sequence, on batched
     assert s.n_threads is None and s.sampling.top_k == 40     # None: the machine's cores
 
 

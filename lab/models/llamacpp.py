@@ -166,7 +166,10 @@ class LlamaCppSettings(ChatModelSettings):
     template_kwargs: dict[str, Any] = Field(default_factory=dict)   # extra chat-template variables
     verbose: bool = False                  # llama.cpp's own log on stderr
     extra_buffers: Literal["auto", True, False]     # auto: off on AMX CPUs (their kernels crash)
-    flash_attn: bool = False               # off: it costs more in generation than it saves (README)
+    #: auto: off for one conversation (at depth it costs more in generation than it saves: README),
+    #: on when parallel > 1 (a batched context's attention then skips the other sequences' masked
+    #: cells: docs/batching.md). Resolved from `parallel`, which the fingerprint holds when not 1.
+    flash_attn: Literal["auto", True, False] = "auto"
     #: the KV cache's number type (K and V): f16, llama.cpp's default; q8_0 halves its memory and
     #: changes the logits (docs/numerics.md). Not f16: in the fingerprint.
     kv_type: Literal["f16", "q8_0"] = "f16"
@@ -191,11 +194,11 @@ class LlamaCppSettings(ChatModelSettings):
     #: KV cells of the batched context in all (parallel > 1); None = parallel x n_ctx. A turn waits
     #: until its prompt and max_tokens fit; refused up front when it cannot fit in memory.
     kv_cells: Annotated[int, Field(ge=1)] | None = None
-    #: one pool of KV cells for all sequences (a shared prefix held once; each sequence attends over
-    #: every sequence's cells, masked) or, false, a stream of n_ctx cells per sequence (a shared
-    #: prefix is copied whole; attention over its own cells only, so its logits do not depend on
-    #: the other sequences where the weights' kernels do not either: benchmarks/batch_invariance.py)
-    kv_unified: bool = False
+    #: one pool of KV cells for all sequences (a shared prefix held once; the attention of each
+    #: skips the others' cells with flash attention) or, false, a stream of n_ctx cells per sequence
+    #: (a shared prefix copied whole; llama.cpp splits a batch by consecutive sequence ids, slower
+    #: when sequences are at different phases: docs/batching.md has both measured)
+    kv_unified: bool = True
 
 
 class LlamaCppBackend(ModelBackend):
@@ -210,7 +213,7 @@ class LlamaCppBackend(ModelBackend):
                                       "extra_buffers", "seed"})
     # drafts off decode exactly as before the setting existed
     fingerprint_omitted_at = {"lookup_draft": 0, "kv_type": "f16", "parallel": 1, "kv_cells": None,
-                              "kv_unified": False}
+                              "kv_unified": True}
 
     @classmethod
     def describe(cls, settings):
@@ -298,7 +301,8 @@ class LlamaCppBackend(ModelBackend):
                              "set model.extra_buffers=false, or install the lab's pinned build "
                              "(bash scripts/install.sh), which has no AMX kernels",
                              file=f"configs/model/{self.name}.yaml", key="model.extra_buffers")
-        if st.kv_type != "f16" and not st.flash_attn:
+        self.flash_attn = (st.parallel > 1) if st.flash_attn == "auto" else bool(st.flash_attn)
+        if st.kv_type != "f16" and not self.flash_attn:
             raise InputError(f"kv_type {st.kv_type} needs flash_attn: true (llama.cpp quantizes the V "
                              "cache only with flash attention)", file=f"configs/model/{self.name}.yaml",
                              key="model.kv_type")
@@ -329,7 +333,7 @@ class LlamaCppBackend(ModelBackend):
             self.llm = self._llama_cpp.Llama(
                 model_path=str(self.path), n_ctx=self.kv_cells, n_threads=self.n_threads,
                 n_threads_batch=self.n_threads, n_batch=st.n_batch,
-                seed=self.seed, verbose=st.verbose, flash_attn=st.flash_attn,
+                seed=self.seed, verbose=st.verbose, flash_attn=self.flash_attn,
                 type_k=KV_TYPES[st.kv_type], type_v=KV_TYPES[st.kv_type])
         self._vocab = self.llm._model.vocab
         source = st.chat_template or chat_template(self.meta) or CHATML
@@ -539,7 +543,7 @@ class LlamaCppBackend(ModelBackend):
             extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
                    **({"parallel": self.parallel, "kv_cells": self.kv_cells,
                       "kv_unified": self.kv_unified} if self.parallel > 1 else {}),
-                   "flash_attn": self.settings.flash_attn,
+                   "flash_attn": self.flash_attn,
                    "tool_call_formats": list(self.formats),
                    "tools_in_system_prompt": self.style.tools_in_system,
                    "tool_results_as": self.style.tool_results_as,
