@@ -8,7 +8,9 @@ decode other prompts in the same decode calls — once with a KV stream per sequ
 (`kv_unified: false`, the default) and once with one pool of cells (`kv_unified: true`). Against
 A alone in a one-sequence context (`model.parallel=1`, today's loop) it prints, per layout, the
 largest absolute logit difference over A's steps and how many of A's greedy tokens differ.
-A 0.0 row means the layout does not change A's arithmetic; anything else is why a batched run's
+(Flash attention is on in a batched context by default, `flash_attn: auto`, and off alone: the
+rows without it isolate what the batch does.) A 0.0 row means the layout does not change A's
+arithmetic; anything else is why a batched run's
 fingerprint holds `parallel` and why a resume that re-batches names the tests it ran (README,
 "Batched decoding"). Cheap (a minute); run it on an idle machine.
 """
@@ -51,11 +53,13 @@ def alone(model: str, steps: int) -> tuple[list[np.ndarray], list[int]]:
     return out[:-1], toks
 
 
-def batched(model: str, steps: int, companions: int, unified: bool, feed: list[int]) -> list[np.ndarray]:
+def batched(model: str, steps: int, companions: int, unified: bool, feed: list[int],
+            flash: bool) -> list[np.ndarray]:
     """A (sequence 0) beside `companions` others, fed A's own greedy tokens `feed`; every step's
     decode call holds a token of each sequence (prompts read in one call first)."""
     b = load_model(compose([f"model={model}", "model.n_ctx=2048", "model.parallel=4",
-                            f"model.kv_unified={str(unified).lower()}"]).model)
+                            f"model.kv_unified={str(unified).lower()}",
+                            f"+model.flash_attn={str(flash).lower()}"]).model)
     eng = b.step_engine()
     n = 1 + companions
     prompts = [b._tokenize(PROMPTS[s]) for s in range(n)]
@@ -66,13 +70,13 @@ def batched(model: str, steps: int, companions: int, unified: bool, feed: list[i
         eng._decode(entries)
         last = {s: i for i, (s, *_r, lg) in enumerate(entries) if lg}
     else:         # a stream per sequence: llama.cpp wants each prompt in a call of its own
-        last = {}
+        mine = {}
         for s, p in enumerate(prompts):
             eng._decode([(s, t, k, k == len(p) - 1) for k, t in enumerate(p)])
             if s == 0:
                 out.append(logits_of(b.llm, len(p) - 1))
-            last[s] = len(p) - 1
-        mine = {s: int(np.argmax(logits_of(b.llm, last[s]))) for s in range(1, n)} if n > 1 else {}
+            else:
+                mine[s] = int(np.argmax(logits_of(b.llm, len(p) - 1)))
     if unified:
         out.append(logits_of(b.llm, last[0]))
         nxt = {s: int(np.argmax(logits_of(b.llm, last[s]))) for s in range(n)}
@@ -99,15 +103,18 @@ def main() -> None:
     ref, feed = alone(a.model, a.steps)
     print(f"{a.model}: sequence A's logits over {a.steps} greedy steps, against A alone in a "
           "one-sequence context")
-    print("| KV layout | beside | max abs logit difference | argmax differs at steps |")
-    print("| --- | ---: | ---: | ---: |")
-    for unified in (False, True):
+    print("| KV layout | beside | max abs logit difference vs alone | vs beside 0 (same layout) | argmax differs (vs alone) |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for unified, flash in ((False, False), (True, False), (True, True)):
+        solo = None
         for companions in (0, 1, 3):
-            got = batched(a.model, a.steps, companions, unified, feed)
+            got = batched(a.model, a.steps, companions, unified, feed, flash)
+            solo = solo or got
             diff = max(float(np.abs(x - y).max()) for x, y in zip(ref, got))
+            own = max(float(np.abs(x - y).max()) for x, y in zip(solo, got))
             flips = sum(int(x.argmax() != y.argmax()) for x, y in zip(ref, got))
-            print(f"| {'one pool' if unified else 'stream per sequence'} | {companions} | "
-                  f"{diff:.4f} | {flips} of {len(got)} |", flush=True)
+            print(f"| {'one pool' if unified else 'stream per sequence'}{' + flash attention' if flash else ''} "
+                  f"| {companions} | {diff:.4f} | {own:.4f} | {flips} of {len(got)} |", flush=True)
 
 
 if __name__ == "__main__":

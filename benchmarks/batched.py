@@ -1,7 +1,7 @@
 """Batched decoding: the lab's llama_cpp backend at B = 1, 2, 4, 8, 16 sequences.
 
     .venv/bin/python benchmarks/batched.py [--model qwen2.5-coder-1.5b] [--sizes 1 2 4 8 16]
-        [--prompt-tokens 300] [--gen 32] [--unified] [--json FILE]
+        [--prompt-tokens 300] [--gen 32] [--streams] [--json FILE]
 
 The shape of llama.cpp's own `llama-batched-bench -pps` (a shared prompt, then B sequences of
 `--gen` tokens each): B conversations with the same ~300-token system prompt and a user message
@@ -52,9 +52,9 @@ def request(system: str, topic: str, gen: int, seed: int) -> ChatRequest:
                        tools=[], max_tokens=gen, seed=seed)
 
 
-def one_size(model: str, size: int, prompt_tokens: int, gen: int, unified: bool) -> dict:
-    extra = [f"model.parallel={size}", f"model.kv_unified={str(unified).lower()}",
-             "model.n_ctx=2048"] if size > 1 else ["model.n_ctx=2048"]
+def one_size(model: str, size: int, prompt_tokens: int, gen: int, streams: bool) -> dict:
+    extra = [f"model.parallel={size}", "model.n_ctx=2048",
+             *(["model.kv_unified=false"] if streams else [])] if size > 1 else ["model.n_ctx=2048"]
     backend = load_model(compose([f"model={model}", *extra]).model)
     system = system_prompt(backend, prompt_tokens)
     reqs = [request(system, TOPICS[i % len(TOPICS)], gen, 1000 + i) for i in range(size)]
@@ -92,16 +92,17 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 2, 4, 8, 16])
     ap.add_argument("--prompt-tokens", type=int, default=300)
     ap.add_argument("--gen", type=int, default=32)
-    ap.add_argument("--unified", action="store_true", help="model.kv_unified=true (one pool of cells)")
+    ap.add_argument("--streams", action="store_true",
+                    help="model.kv_unified=false (a KV stream per sequence; default: one pool)")
     ap.add_argument("--json", type=Path)
     a = ap.parse_args()
     rows = []
     for size in a.sizes:
-        rows.append(one_size(a.model, size, a.prompt_tokens, a.gen, a.unified))
+        rows.append(one_size(a.model, size, a.prompt_tokens, a.gen, a.streams))
         print(f"B={size}: {rows[-1]}", file=sys.stderr, flush=True)
     base = next((r["gen_tok_s"] for r in rows if r["B"] == 1), None)
     print(f"{a.model}, prompt ~{a.prompt_tokens} tokens shared, {a.gen} generated a sequence, "
-          f"kv_unified={a.unified}")
+          f"{'a KV stream per sequence' if a.streams else 'one pool of KV cells, flash attention (the defaults)'}")
     print("| B | generated tok/s (aggregate) | x B=1 | prompt tok/s | prompt evaluated | shared | wall s |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:
