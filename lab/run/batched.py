@@ -118,7 +118,9 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
                 return
             results = sorted([*rep.prior, *rep.results], key=lambda r: r.index)
             wall = (rep.ended - (rep.started or rep.ended)) + sum(r.wall_s for r in rep.prior)
-            if rep.prior:
+            if rep.prior or rep.unit.session.settings.session == "isolated":
+                # its tests ended in the order of the batch (or after a resume): put its
+                # transcript in suite order, as tests.csv is at the end
                 from lab.run.executing import _sort_transcript
                 _sort_transcript(transcript_path(rep.unit.run_dir, rep.k),
                                  {t.id: i for i, t in enumerate(rep.unit.tests, 1)})
