@@ -1,6 +1,7 @@
-"""Executing a run: the repeats (one after another, or at once against a server), the rows and
-transcripts appended and synced per test, the record written at the start, after each repeat and at
-the end, SIGTERM as an interrupt."""
+"""Executing a run: the repeats (one after another, at once against a server, or batched on the
+model), the rows and transcripts appended and synced per test, the record written at the start,
+after each repeat and at the end, SIGTERM as an interrupt. A run goes through phases (`_Exec`)
+that lab/run/many.py shares for many runs in one batch."""
 
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ def _sigterm_interrupts() -> Iterator[None]:
 
 @dataclass
 class _Exec:
-    """A run between its beginning and its end: the phases a single run (`_execute`) and many runs
+    """A run between its beginning and its end: the phases a single run (`_run_one`) and many runs
     batched on one model (lab/run/many.py) share — `_begin` (what to run, how), `_start` (the
     record written as running), the body (`_body`, or one batch of many runs), `_settle` (complete,
     or failed with tests to retry), `_end` (the record's last write, the lock released) and
@@ -140,12 +141,6 @@ def _begin(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state: 
                  action=action, out=out, show=show, session=session, seed0=base_seed(record),
                  todo=todo, conc=conc,
                  batched=getattr(backend, "parallel", 1) > 1)   # model.parallel: lab/run/batched.py
-
-
-def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state: Recovered, *,
-             repeats: int, out: TextIO, progress: bool | None, action: str) -> RunOutput:
-    return _run_one(_begin(p, run_dir, record, lock, state, repeats=repeats, out=out,
-                           progress=progress, action=action))
 
 
 def _run_one(x: _Exec) -> RunOutput:
