@@ -5,6 +5,7 @@
 # resumes: complete cells are skipped, interrupted repeats continue (run.resume=true).
 #
 #   bash scripts/lexiopt_sweep.sh [single|isolated] [REPEATS] [RESULTS_DIR] [extra overrides...]
+#   e.g. extra overrides: hydra/launcher=batched model.parallel=16 (every cell on one loaded model)
 #
 # Same settings in every cell: agent.tool_choice=first with agent.forced_tool=path_resolve (the
 # first turn of each test is a schema-valid path_resolve call; later turns are free), the default

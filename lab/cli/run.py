@@ -106,6 +106,8 @@ Examples:
   lab run -m vocab=minimal,maybe_exts,alike,exist_similar run.repeats=5
   lab run -m ... hydra/launcher=joblib hydra.launcher.n_jobs=4   (cells at once; server backends)
   lab run -m ... hydra/launcher=slurm_lab                        (configs/hydra/launcher/slurm_lab.yaml)
+  lab run -m vocab=minimal,alike model.parallel=16 hydra/launcher=batched
+                                       (every cell's conversations in one batch on one loaded model)
   lab run ... run.resume=true          (continue the latest unfinished run, or sweep, with the same inputs)
   lab run model=openai model.base_url=http://127.0.0.1:8080/v1 run.repeats=8 run.concurrency=4
   lab run ... run.track=mlflow         (also log the finished run to MLflow, results/mlruns)
@@ -156,9 +158,12 @@ def split_format(args: list[str]) -> list[str]:
 
 
 def _register_launchers() -> None:
-    """hydra/launcher=slurm_lab: Hydra's namespace scan misses it in an editable install."""
+    """hydra/launcher=batched and slurm_lab: Hydra's namespace scan misses them in an editable install."""
+    from hydra.core.plugins import Plugins
+    from hydra_plugins.lab_batched_launcher import LabBatchedLauncher
+
+    Plugins.instance().register(LabBatchedLauncher)
     try:
-        from hydra.core.plugins import Plugins
         from hydra_plugins.lab_slurm_launcher import LabSlurmLauncher
     except ImportError:          # hydra-submitit-launcher missing: Hydra says so when it is asked for
         return

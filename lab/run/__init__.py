@@ -14,6 +14,8 @@ running -> complete | failed (error + traceback) | interrupted (Ctrl-C, SIGTERM)
 
 The run is three modules: `preparing` (inputs checked, fingerprint), `executing` (the repeats,
 the files), `resuming` (continuing a run from its files); this module is their entry points.
+`run_many(cfgs)` (lab/run/many.py) is many runs at once on one loaded model, batched
+(`model.parallel` > 1; a sweep's `hydra/launcher=batched`).
 """
 
 from __future__ import annotations
@@ -25,16 +27,16 @@ from typing import Callable, TextIO
 from omegaconf import DictConfig, OmegaConf
 
 from lab.models import ModelBackend
-from lab.run.executing import RunOutput, Terminated, _new, _summary  # noqa: F401  (public: Terminated)
+from lab.run.executing import RunOutput, Terminated, _run_one  # noqa: F401  (public: Terminated)
+from lab.run.many import run_many
 from lab.run.preparing import (Prepared, effective_concurrency, fingerprint,  # noqa: F401  (public)
                                load_run_suite, prepare)
-from lab.run.resuming import _resume
-from lab.runs.record import RUN_FILE, read_record
-from lab.runs.resume import choose
+from lab.run.resuming import _open, _resume
+from lab.runs.record import read_record
 from lab.runs.settings import run_settings  # noqa: F401  (public: lab calibrate uses it)
 
 __all__ = ["Prepared", "RunOutput", "Terminated", "effective_concurrency", "fingerprint",
-           "load_run_suite", "prepare", "resume", "run", "run_settings"]
+           "load_run_suite", "prepare", "resume", "run", "run_many", "run_settings"]
 
 
 def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | None = None,
@@ -45,28 +47,11 @@ def run(cfg: DictConfig, *, backend: ModelBackend | None = None, out: TextIO | N
     continued (a complete one with enough repeats: nothing to do); `resume_dir` names the run to
     continue instead (a sweep's cell knows its own run). `on_run_dir(dir)` is called as soon as a
     new run has its directory (a sweep links it)."""
-    out = out or sys.stdout
     p = prepare(cfg, backend=backend)
     try:
-        rs = p.settings
-        if rs.resume and resume_dir is not None and (Path(resume_dir) / RUN_FILE).is_file():
-            record = read_record(Path(resume_dir))
-            return _resume(p, Path(resume_dir), repeats=max(rs.repeats, len(record.repeats)),
-                           out=out, progress=progress)
-        if rs.resume and resume_dir is None:
-            c = choose(Path(rs.results_dir) / rs.experiment, rs.experiment, p.fingerprint,
-                       OmegaConf.to_container(cfg, resolve=True), rs.repeats)  # type: ignore[arg-type]
-            for note in c.notes:
-                print(f"warning: {note}", file=sys.stderr)
-            if c.action == "done" and c.entry is not None:
-                print(f"run.resume: {c.entry.run_dir} is complete ({len(c.entry.record.repeats)} "
-                      "repeats): nothing to run", file=sys.stderr)
-                out.write(_summary(c.entry.record, c.entry.run_dir, rs) + "\n")
-                return RunOutput(c.entry.run_dir, c.entry.record, [], "done")
-            if c.action == "resume" and c.entry is not None:
-                return _resume(p, c.entry.run_dir, repeats=max(rs.repeats, len(c.entry.record.repeats)),
-                               out=out, progress=progress)
-        return _new(p, out=out, progress=progress, on_run_dir=on_run_dir)
+        x = _open(p, resume_dir=resume_dir, on_run_dir=on_run_dir, out=out or sys.stdout,
+                  progress=progress)
+        return x if isinstance(x, RunOutput) else _run_one(x)
     finally:
         p.close()
 

@@ -11,6 +11,11 @@ them: a row and a transcript line per finished test (appended and synced as it e
 summary in run.json when its last test ends, rows and transcripts put in suite order at the end.
 A kill loses no finished test; resume runs the rest — in other batches than an uninterrupted run
 would have, so the record's event names those tests (`rebatched`).
+
+A run whose conversation raises (a `FatalModelError`: a broken setup) fails alone: its jobs not
+yet started are dropped, its running ones stop after the test they are in (kept), and the
+exception is its unit's `failure` for the caller to end its record with; the other runs go on.
+Ctrl-C (or an error of the engine itself) stops the batch: every job, every run.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Any
 from lab.agent import Progress, Session, run_session
 from lab.agent.loop import SessionResult
 from lab.models.base import ModelBackend
-from lab.models.lockstep import Lockstep
+from lab.models.lockstep import Aborted, Lockstep
 from lab.results import TestResult
 from lab.runs import failpoints
 from lab.runs.record import RunRecord, TestRow, TranscriptWriter, summarize_repeat, transcript_path
@@ -45,6 +50,8 @@ class Unit:
     record: RunRecord
     seed0: int
     repeats: int
+    sessions: list = field(default_factory=list)    # SessionResult per repeat it finished
+    failure: Exception | None = None                 # what stopped it (its other jobs dropped)
 
 
 @dataclass
@@ -62,9 +69,10 @@ class _Repeat:
 
 
 def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
-                record_lock: threading.Lock) -> tuple[list, dict]:
-    """Run every unit's remaining conversations on `engine`; return the sessions' results and
-    the scheduler's facts (steps, batch sizes, the engine's counters) for the records."""
+                record_lock: threading.Lock) -> dict:
+    """Run every unit's remaining conversations on `engine` (each unit's finished repeats in its
+    `sessions`, a failure in its `failure`); return the scheduler's facts (steps, batch sizes,
+    the engine's counters, the runs batched together) for the records."""
     lock = threading.Lock()
     repeats: dict[tuple[int, int], _Repeat] = {}
     jobs: list = []
@@ -86,7 +94,6 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
             if prior and tests:
                 u.record.events[-1].setdefault("rebatched", {})[str(k)] = [t.id for t in tests]
     bar = Progress(total, label="batched ", enabled=show)
-    sessions: list = []
 
     def done(rep: _Repeat, place: dict[str, int], result: TestResult) -> None:
         with lock:
@@ -98,6 +105,8 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
             failpoints.check("after-test")
             rep.results.append(result)
             bar.update(result.outcome)
+            if rep.unit.failure is not None:    # its run failed in another job: stop here
+                raise Aborted()
 
     def finish(rep: _Repeat, res: Any) -> None:
         with lock:
@@ -109,14 +118,16 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
                 return
             results = sorted([*rep.prior, *rep.results], key=lambda r: r.index)
             wall = (rep.ended - (rep.started or rep.ended)) + sum(r.wall_s for r in rep.prior)
-            if len(results) > 1:     # tests end in batch order: the transcript reads in suite order
+            if rep.prior or rep.unit.session.settings.session == "isolated":
+                # its tests ended in the order of the batch (or after a resume): put its
+                # transcript in suite order, as tests.csv is at the end
                 from lab.run.executing import _sort_transcript
                 _sort_transcript(transcript_path(rep.unit.run_dir, rep.k),
                                  {t.id: i for i, t in enumerate(rep.unit.tests, 1)})
             failpoints.check("repeat-done")
             evictions = [e for r in results for e in r.evictions] if rep.prior else rep.evictions
             summary = summarize_repeat(rep.k, rep.unit.seed0 + rep.k, results, wall, evictions)
-            sessions.append(SessionResult(seed=rep.unit.seed0 + rep.k, results=results,
+            rep.unit.sessions.append(SessionResult(seed=rep.unit.seed0 + rep.k, results=results,
                                           evictions=evictions, wall_s=wall,
                                           system_prompt=rep.unit.session.system_prompt,
                                           tools=[t.openai() for t in rep.unit.session.tools]))
@@ -131,14 +142,23 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
         place = {t.id: i for i, t in enumerate(u.tests, 1)}
 
         def run(view: ModelBackend) -> None:
+            if u.failure is not None:
+                return
             with lock:
                 if rep.started is None:
                     rep.started = time.monotonic()
             own = copy.copy(u.session)
             own.backend = view
-            res = run_session(tests, own, seed=u.seed0 + rep.k,
-                              on_result=lambda r: done(rep, place, r))
-            finish(rep, res)
+            try:
+                res = run_session(tests, own, seed=u.seed0 + rep.k,
+                                  on_result=lambda r: done(rep, place, r))
+                finish(rep, res)
+            except Aborted:
+                raise
+            except Exception as e:  # noqa: BLE001 - this run fails, the others go on
+                with lock:
+                    if u.failure is None:
+                        u.failure = e
         return run
 
     # round order: repeat by repeat, test by test, cell by cell
@@ -166,5 +186,8 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
              "mean_batch": round(sum(sched.step_sizes) / max(1, len(sched.step_sizes)), 2),
              **{k: (round(v, 2) if isinstance(v, float) else v)
                 for k, v in getattr(engine, "stats", {}).items()}}
-    sessions.sort(key=lambda r: r.seed)
-    return sessions, facts
+    if len(units) > 1:        # its batches held the others' conversations too
+        facts["runs"] = [u.record.run_id for u in units]
+    for u in units:
+        u.sessions.sort(key=lambda r: r.seed)
+    return facts

@@ -1,6 +1,7 @@
-"""Executing a run: the repeats (one after another, or at once against a server), the rows and
-transcripts appended and synced per test, the record written at the start, after each repeat and at
-the end, SIGTERM as an interrupt."""
+"""Executing a run: the repeats (one after another, at once against a server, or batched on the
+model), the rows and transcripts appended and synced per test, the record written at the start,
+after each repeat and at the end, SIGTERM as an interrupt. A run goes through phases (`_Exec`)
+that lab/run/many.py shares for many runs in one batch."""
 
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ class RunOutput:
 
 
 def _new(p: Prepared, *, out: TextIO, progress: bool | None,
-         on_run_dir: Callable[[Path], None] | None = None) -> RunOutput:
+         on_run_dir: Callable[[Path], None] | None = None) -> "_Exec":
+    """A new run begun: its directory made and locked, its record (written by `_start`)."""
     from lab.contamination import scan, warn
 
     p.toolset.warmup()
@@ -70,8 +72,8 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
         fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info(),
         numerics=p.numerics.to_dict())
     record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname()))
-    return _execute(p, run_dir, record, lock, Recovered(), repeats=rs.repeats, out=out,
-                    progress=progress, action="new")
+    return _begin(p, run_dir, record, lock, Recovered(), repeats=rs.repeats, out=out,
+                  progress=progress, action="new")
 
 
 class Terminated(KeyboardInterrupt):
@@ -94,80 +96,149 @@ def _sigterm_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _execute(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state: Recovered, *,
-             repeats: int, out: TextIO, progress: bool | None, action: str) -> RunOutput:
-    suite, rs = p.suite, p.settings
+@dataclass
+class _Exec:
+    """A run between its beginning and its end: the phases a single run (`_run_one`) and many runs
+    batched on one model (lab/run/many.py) share — `_begin` (what to run, how), `_start` (the
+    record written as running), the body (`_body`, or one batch of many runs), `_settle` (complete,
+    or failed with tests to retry), `_end` (the record's last write, the lock released) and
+    `_report` (summary printed, run tracked)."""
+    p: Prepared
+    run_dir: Path
+    record: RunRecord
+    lock: RunLock
+    state: Recovered
+    repeats: int
+    action: str
+    out: TextIO
+    show: Any
+    session: Session
+    seed0: int
+    todo: list[int]
+    conc: int
+    batched: bool
+    rows: Any = None                               # _LockedRows, from `_start`
+    sessions: list = field(default_factory=list)
+
+    def finished(self) -> bool:
+        """Every repeat it was to run is in the record (a batch may end them before the others)."""
+        done = {r.repeat for r in self.record.repeats}
+        return all(k in done for k in self.todo)
+
+
+def _begin(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state: Recovered, *,
+           repeats: int, out: TextIO, progress: bool | None, action: str) -> _Exec:
+    rs = p.settings
     backend = p.load_backend()
     session = Session(backend=backend, toolset=p.toolset, templates=p.templates, settings=p.agent,
                       corpus_root=Path(p.resolver.root))
     show = (rs.progress if rs.progress != "auto" else None) if progress is None else progress
-    seed0 = base_seed(record)
-    sessions: list = []
     todo = [k for k in range(repeats) if k not in state.complete]
     conc = min(effective_concurrency(rs, p.model_raw["backend"]), max(1, len(todo)))
-    batched = getattr(backend, "parallel", 1) > 1    # model.parallel: lab/run/batched.py
     record.config.setdefault("run", {})["concurrency"] = rs.concurrency
     record.events[-1]["concurrency"] = conc     # server-side batching can change outputs
+    return _Exec(p=p, run_dir=run_dir, record=record, lock=lock, state=state, repeats=repeats,
+                 action=action, out=out, show=show, session=session, seed0=base_seed(record),
+                 todo=todo, conc=conc,
+                 batched=getattr(backend, "parallel", 1) > 1)   # model.parallel: lab/run/batched.py
+
+
+def _run_one(x: _Exec) -> RunOutput:
+    """A begun run, whole: its repeats, then its end (the record says how it ended)."""
     try:
         with _sigterm_interrupts():
-            write_record(run_dir, record)
-            rows = _LockedRows(TestsCsv(run_dir / "tests.csv"))
-            if batched:
-                from lab.run.batched import Unit, run_batched
-                unit = Unit(session=session, tests=suite.tests, todo=todo, state=state, rows=rows,
-                            run_dir=run_dir, record=record, seed0=seed0, repeats=repeats)
-                try:
-                    done, facts = run_batched([unit], backend.step_engine(), show=show,
-                                              record_lock=_RECORD_LOCK)
-                    sessions.extend(done)
-                    record.events[-1]["batch"] = facts
-                finally:
-                    _order_tests_csv(run_dir)
-            elif conc <= 1:
-                for k in todo:
-                    sessions.append(_repeat(k, seed0 + k, session, suite.tests, state.partial.get(k, []),
-                                            rows, run_dir, record, show, repeats))
-            else:
-                try:
-                    sessions.extend(_concurrent(conc, todo, seed0, session, suite.tests, state, rows,
-                                                run_dir, record, repeats))
-                finally:
-                    _order_tests_csv(run_dir)
-            retry = retry_count(record)
-            if retry:   # some tests measured nothing about the model: resume runs them again
-                tests = sum(r.n for r in record.repeats)
-                record.status = "failed"
-                record.error = (f"{retry} of {tests} tests failed on the infrastructure or crashed "
-                                f"inside the lab ({_retry_labels(record)}); resume runs them again")
-            else:
-                record.status = "complete"
-            if state.retried and conc <= 1 and not batched:
-                _order_tests_csv(run_dir)      # retried rows were appended after the kept ones
-    except KeyboardInterrupt as e:
+            _start(x)
+            _body(x)
+            _settle(x)
+    except BaseException as e:
+        _end(x, e)
+        raise
+    _end(x, None)
+    return _report(x)
+
+
+def _start(x: _Exec) -> None:
+    write_record(x.run_dir, x.record)
+    x.rows = _LockedRows(TestsCsv(x.run_dir / "tests.csv"))
+
+
+def _unit(x: _Exec) -> Any:
+    from lab.run.batched import Unit
+    return Unit(session=x.session, tests=x.p.suite.tests, todo=x.todo, state=x.state, rows=x.rows,
+                run_dir=x.run_dir, record=x.record, seed0=x.seed0, repeats=x.repeats)
+
+
+def _body(x: _Exec) -> None:
+    """One run's repeats: batched on its model, one after another, or several at once."""
+    tests, state = x.p.suite.tests, x.state
+    if x.batched:
+        from lab.run.batched import run_batched
+        unit = _unit(x)
+        try:
+            x.record.events[-1]["batch"] = run_batched([unit], x.session.backend.step_engine(),
+                                                        show=x.show, record_lock=_RECORD_LOCK)
+        finally:
+            _order_tests_csv(x.run_dir)
+        x.sessions.extend(unit.sessions)
+        if unit.failure is not None:
+            raise unit.failure
+    elif x.conc <= 1:
+        for k in x.todo:
+            x.sessions.append(_repeat(k, x.seed0 + k, x.session, tests, state.partial.get(k, []),
+                                      x.rows, x.run_dir, x.record, x.show, x.repeats))
+    else:
+        try:
+            x.sessions.extend(_concurrent(x.conc, x.todo, x.seed0, x.session, tests, state, x.rows,
+                                          x.run_dir, x.record, x.repeats))
+        finally:
+            _order_tests_csv(x.run_dir)
+
+
+def _settle(x: _Exec) -> None:
+    """Every repeat ran: complete, or failed when some tests measured nothing about the model."""
+    record = x.record
+    retry = retry_count(record)
+    if retry:   # some tests measured nothing about the model: resume runs them again
+        tests = sum(r.n for r in record.repeats)
+        record.status = "failed"
+        record.error = (f"{retry} of {tests} tests failed on the infrastructure or crashed "
+                        f"inside the lab ({_retry_labels(record)}); resume runs them again")
+    else:
+        record.status = "complete"
+    if x.state.retried and x.conc <= 1 and not x.batched:
+        _order_tests_csv(x.run_dir)      # retried rows were appended after the kept ones
+
+
+def _end(x: _Exec, error: BaseException | None) -> None:
+    """The record's last write: `error` (Ctrl-C, SIGTERM, anything raised) says how the run ended
+    when `_settle` did not; then the lock is released. A record that cannot be written is said;
+    for a complete run that is an error (raised), otherwise the last record written stays."""
+    record, run_dir = x.record, x.run_dir
+    if isinstance(error, KeyboardInterrupt):
         record.status = "interrupted"
-        record.error = "SIGTERM" if isinstance(e, Terminated) else "KeyboardInterrupt"
+        record.error = "SIGTERM" if isinstance(error, Terminated) else "KeyboardInterrupt"
         print(f"interrupted ({record.error}): {run_dir}; every finished test is kept, continue "
               f"with: lab resume {run_dir}", file=sys.stderr)
-        raise
-    except BaseException as e:
-        record.status, record.error = "failed", f"{type(e).__name__}: {e}"
-        record.traceback = traceback.format_exc()
-        raise
+    elif error is not None:
+        record.status, record.error = "failed", f"{type(error).__name__}: {error}"
+        record.traceback = "".join(traceback.format_exception(error))
+    record.ended_at = now()
+    record.events.append(_event(record.status, **({"error": record.error} if record.error else {})))
+    try:
+        write_record(run_dir, record)
+    except StorageError as e:   # the disk is still full: the last record written stays, resumable
+        print(f"error: {e}; the run is resumable once there is room: lab resume {run_dir}",
+              file=sys.stderr)
+        if record.status == "complete":
+            raise
     finally:
-        record.ended_at = now()
-        record.events.append(_event(record.status, **({"error": record.error} if record.error else {})))
-        try:
-            write_record(run_dir, record)
-        except StorageError as e:   # the disk is still full: the last record written stays, resumable
-            print(f"error: {e}; the run is resumable once there is room: lab resume {run_dir}",
-                  file=sys.stderr)
-            if record.status == "complete":
-                raise
-        finally:
-            lock.release()
-    out.write(_summary(record, run_dir, rs) + "\n")
-    _track(record, run_dir, rs)
-    return RunOutput(run_dir=run_dir, record=record, sessions=sessions, action=action)
+        x.lock.release()
+
+
+def _report(x: _Exec) -> RunOutput:
+    x.out.write(_summary(x.record, x.run_dir, x.p.settings) + "\n")
+    _track(x.record, x.run_dir, x.p.settings)
+    return RunOutput(run_dir=x.run_dir, record=x.record, sessions=x.sessions, action=x.action)
 
 
 def _summary(record: RunRecord, run_dir: Path, rs: RunSettings) -> str:

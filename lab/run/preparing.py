@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from omegaconf import DictConfig, OmegaConf
 
@@ -62,11 +62,23 @@ class Prepared:
     numerics: Numerics                    # how this machine computes (beside the fingerprint)
     backend: ModelBackend | None = None   # given by the caller, or loaded cheaply (not llama_cpp)
     owned: bool = False                   # this module loaded it, so it closes it
+    #: the model of many runs at once (lab/run/many.py): loaded once, by whichever needs it first
+    loader: Callable[[], ModelBackend] | None = None
 
     def load_backend(self) -> ModelBackend:
-        if self.backend is None:
+        if self.backend is None and self.loader is not None:
+            self.backend = self.loader()          # not this run's to close
+        elif self.backend is None:
             self.backend, self.owned = load_model(self.cfg.model), True
         return self.backend
+
+    def share(self, loader: Callable[[], ModelBackend]) -> None:
+        """Run on a model shared with other runs, `loader()`'s, instead of loading one of its own
+        (one it loaded cheaply while preparing is closed); a backend given by the caller stays."""
+        if self.backend is not None and not self.owned:
+            return
+        self.close()
+        self.loader = loader
 
     def close(self) -> None:
         if self.owned and self.backend is not None:

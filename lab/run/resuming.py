@@ -1,6 +1,6 @@
 """Resuming a run: under its lock, the fingerprint checked against the record, what the files
 say was finished kept (lab.runs.resume.recover), the rest run (a complete run only rebuilds a lost
-tests.csv)."""
+tests.csv). `_open` is where a run begins: new, resumed or already done (`run.resume`)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,47 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Callable, TextIO
+
+from omegaconf import OmegaConf
 
 from lab.errors import InputError
-from lab.run.executing import RunOutput, _event, _execute, _order_tests_csv
+from lab.run.executing import (RunOutput, _begin, _event, _Exec, _new, _order_tests_csv, _run_one,
+                               _summary)
 from lab.run.preparing import Prepared
 from lab.runs.lock import RunLock
 from lab.runs.provenance import git_info, versions
 from lab.runs.record import RUN_FILE, RunRecord, read_record, read_tests_csv
-from lab.runs.resume import base_seed, check_same_inputs, check_same_numerics, recover, retry_count
+from lab.runs.resume import (base_seed, check_same_inputs, check_same_numerics, choose, recover,
+                             retry_count)
 from lab.runs.summary import format_summary
+
+
+def _open(p: Prepared, *, resume_dir: Path | None, on_run_dir: Callable[[Path], None] | None,
+          out: TextIO, progress: bool | None) -> RunOutput | _Exec:
+    """Where the run of `p` begins: with `run.resume=true`, the run `resume_dir` names (a sweep's
+    cell knows its own) or the latest unfinished run of the experiment with the same fingerprint
+    is continued, and a complete one with enough repeats is done (its RunOutput: nothing to run);
+    otherwise a new run. A run that is not done comes back begun (`_Exec`, its lock held)."""
+    rs = p.settings
+    if rs.resume and resume_dir is not None and (Path(resume_dir) / RUN_FILE).is_file():
+        record = read_record(Path(resume_dir))
+        return _resume_open(p, Path(resume_dir), repeats=max(rs.repeats, len(record.repeats)),
+                            out=out, progress=progress)
+    if rs.resume and resume_dir is None:
+        c = choose(Path(rs.results_dir) / rs.experiment, rs.experiment, p.fingerprint,
+                   OmegaConf.to_container(p.cfg, resolve=True), rs.repeats)  # type: ignore[arg-type]
+        for note in c.notes:
+            print(f"warning: {note}", file=sys.stderr)
+        if c.action == "done" and c.entry is not None:
+            print(f"run.resume: {c.entry.run_dir} is complete ({len(c.entry.record.repeats)} "
+                  "repeats): nothing to run", file=sys.stderr)
+            out.write(_summary(c.entry.record, c.entry.run_dir, rs) + "\n")
+            return RunOutput(c.entry.run_dir, c.entry.record, [], "done")
+        if c.action == "resume" and c.entry is not None:
+            return _resume_open(p, c.entry.run_dir, repeats=max(rs.repeats, len(c.entry.record.repeats)),
+                                out=out, progress=progress)
+    return _new(p, out=out, progress=progress, on_run_dir=on_run_dir)
 
 
 def _rows_missing(run_dir: Path, record: RunRecord) -> bool:
@@ -33,6 +64,13 @@ def _rows_missing(run_dir: Path, record: RunRecord) -> bool:
 
 
 def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: bool | None) -> RunOutput:
+    x = _resume_open(p, run_dir, repeats=repeats, out=out, progress=progress)
+    return x if isinstance(x, RunOutput) else _run_one(x)
+
+
+def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
+                 progress: bool | None) -> RunOutput | _Exec:
+    """The run in `run_dir` continued: begun (`_Exec`, under its lock), or done (complete)."""
     lock = RunLock(run_dir)
     if not lock.acquire(wait_s=1.0):
         raise InputError("the run is being written by another process (its lock is held); "
@@ -77,5 +115,5 @@ def _resume(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO, progress: 
           + "".join(f", repeat {k} from test {len(v) + 1}" for k, v in state.partial.items())
           + (f", restarting an interrupted single-session repeat ({state.discarded} finished tests "
              "rerun)" if state.discarded else ""), file=sys.stderr)
-    return _execute(p, run_dir, record, lock, state, repeats=repeats, out=out, progress=progress,
-                    action="resume")
+    return _begin(p, run_dir, record, lock, state, repeats=repeats, out=out, progress=progress,
+                  action="resume")

@@ -35,7 +35,8 @@ def parallel_jobs(launcher: Any, n_cores: int | None = None) -> tuple[int, str]:
     if "submitit" in target and "LocalLauncher" in target:
         # submitit's local executor starts every job of the sweep at once
         return max(2, int(raw.get("array_parallelism") or n_cores)), "hydra/launcher=submitit_local"
-    return 1, "hydra/launcher"          # basic (one after the other) or a cluster (own machines)
+    # basic (one after the other), batched (one process, one model) or a cluster (own machines)
+    return 1, "hydra/launcher"
 
 
 def check_parallelism(cfg: DictConfig, launcher: Any, n_cores: int | None = None) -> None:

@@ -61,58 +61,81 @@ EXIT_RUN_FAILED = 3
 def run_cell(cfg: DictConfig, hc: Any) -> dict:
     """One cell of a sweep; returns its manifest entry as a dict (never raises but for Ctrl-C)."""
     from lab.contamination import warned_once_in
-    from lab.errors import InputError
     from lab.run import run
     from lab.sweeps.guard import check_parallelism
 
-    sweep_dir = Path(str(hc.sweep.dir))
-    num = int(hc.job.num)
-    swept = str(hc.job.override_dirname or "")
-    name = cell_name(num, swept)
-    old = _old_entry(sweep_dir, name)
-    entry = CellEntry(cell=name, num=num, overrides=list(hc.overrides.task), swept=swept,
-                      host=socket.gethostname(), pid=os.getpid(), job=slurm_job())
-    resume_dir = None
-    if old is not None and old.run_dir and bool(cfg.run.resume):
-        resume_dir = (sweep_dir / old.run_dir).resolve()
-        entry.run_dir = old.run_dir
-    write_entry(sweep_dir, entry)
-
-    def on_run_dir(run_dir: Path) -> None:
-        entry.run_dir = os.path.relpath(Path(run_dir).resolve(), sweep_dir.resolve())
-        write_entry(sweep_dir, entry)
-        link_run(sweep_dir, name, run_dir)
-
-    total = cells.cell_count(sweep_dir)
-    print(f"[sweep] cell {num + 1}/{total if total else '?'} {name}: {' '.join(entry.overrides)}",
-          file=sys.stderr)
+    cell = Cell(cfg, hc)
     try:
         check_parallelism(cfg, hc.launcher)
-        with warned_once_in(sweep_dir):        # a finding shared by the cells: printed once
-            out = run(cfg, resume_dir=resume_dir, on_run_dir=on_run_dir)
-        on_run_dir(out.run_dir)
-        entry.status, entry.action = out.record.status, out.action
-        if out.record.status == "failed":
-            entry.error = out.record.error
+        with warned_once_in(cell.sweep_dir):        # a finding shared by the cells: printed once
+            out = run(cfg, resume_dir=cell.resume_dir, on_run_dir=cell.on_run_dir)
     except KeyboardInterrupt as e:     # Ctrl-C, or SIGTERM (on Slurm: scancel, time limit, preemption)
-        from lab.run import Terminated
-        entry.status, entry.error = "interrupted", "SIGTERM" if isinstance(e, Terminated) else "KeyboardInterrupt"
-        _finish(sweep_dir, entry)
+        cell.end(e)
         raise
     except BaseException as e:        # a failing cell never stops the others
-        entry.status = "failed"
-        entry.error = str(e) if isinstance(e, InputError) else f"{type(e).__name__}: {e}"
-        if entry.run_dir and (sweep_dir / entry.run_dir / "run.json").is_file() and \
-                _record_has_traceback(sweep_dir / entry.run_dir):
-            entry.traceback = os.path.join(entry.run_dir, "run.json")
-        else:
-            tb = cells.entry_path(sweep_dir, name).with_suffix(".traceback.txt")
-            tb.write_text(traceback.format_exc(), encoding="utf-8")
-            entry.traceback = os.path.relpath(tb, sweep_dir)
-        print(f"[sweep] cell {name} failed: {entry.error} (traceback: {sweep_dir / entry.traceback})",
+        return cell.end(e)
+    return cell.end(out)
+
+
+class Cell:
+    """One cell's manifest entry from its start to its end: written before anything else runs
+    (`Cell(cfg, hc)`), the run directory linked as soon as it exists (`on_run_dir`), and how the
+    cell ended (`end`). `run_cell` has one; the batched launcher (lab/sweeps/batched.py) one per
+    job, all open while their runs share a batch."""
+
+    def __init__(self, cfg: DictConfig, hc: Any) -> None:
+        self.sweep_dir = Path(str(hc.sweep.dir))
+        num = int(hc.job.num)
+        swept = str(hc.job.override_dirname or "")
+        self.name = cell_name(num, swept)
+        old = _old_entry(self.sweep_dir, self.name)
+        self.entry = CellEntry(cell=self.name, num=num, overrides=list(hc.overrides.task), swept=swept,
+                               host=socket.gethostname(), pid=os.getpid(), job=slurm_job())
+        self.resume_dir: Path | None = None
+        if old is not None and old.run_dir and bool(cfg.run.resume):
+            self.resume_dir = (self.sweep_dir / old.run_dir).resolve()
+            self.entry.run_dir = old.run_dir
+        self.ended = False
+        write_entry(self.sweep_dir, self.entry)
+        total = cells.cell_count(self.sweep_dir)
+        print(f"[sweep] cell {num + 1}/{total if total else '?'} {self.name}: {' '.join(self.entry.overrides)}",
               file=sys.stderr)
-    _finish(sweep_dir, entry)
-    return entry.to_dict()
+
+    def on_run_dir(self, run_dir: Path) -> None:
+        self.entry.run_dir = os.path.relpath(Path(run_dir).resolve(), self.sweep_dir.resolve())
+        write_entry(self.sweep_dir, self.entry)
+        link_run(self.sweep_dir, self.name, run_dir)
+
+    def end(self, outcome: Any) -> dict:
+        """The cell's end: its run's output (lab.run.RunOutput), or what stopped it — Ctrl-C or
+        SIGTERM (`interrupted`), anything else (`failed`, with where its traceback is)."""
+        from lab.errors import InputError
+        from lab.run import Terminated
+
+        entry = self.entry
+        if isinstance(outcome, KeyboardInterrupt):
+            entry.status = "interrupted"
+            entry.error = "SIGTERM" if isinstance(outcome, Terminated) else "KeyboardInterrupt"
+        elif isinstance(outcome, BaseException):
+            entry.status = "failed"
+            entry.error = str(outcome) if isinstance(outcome, InputError) else f"{type(outcome).__name__}: {outcome}"
+            if entry.run_dir and (self.sweep_dir / entry.run_dir / "run.json").is_file() and \
+                    _record_has_traceback(self.sweep_dir / entry.run_dir):
+                entry.traceback = os.path.join(entry.run_dir, "run.json")
+            else:
+                tb = cells.entry_path(self.sweep_dir, self.name).with_suffix(".traceback.txt")
+                tb.write_text("".join(traceback.format_exception(outcome)), encoding="utf-8")
+                entry.traceback = os.path.relpath(tb, self.sweep_dir)
+            print(f"[sweep] cell {self.name} failed: {entry.error} (traceback: "
+                  f"{self.sweep_dir / entry.traceback})", file=sys.stderr)
+        else:
+            self.on_run_dir(outcome.run_dir)
+            entry.status, entry.action = outcome.record.status, outcome.action
+            if outcome.record.status == "failed":
+                entry.error = outcome.record.error
+        self.ended = True
+        _finish(self.sweep_dir, entry)
+        return entry.to_dict()
 
 
 def slurm_job() -> str | None:
