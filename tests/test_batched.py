@@ -17,27 +17,19 @@ from lab.errors import InputError
 from lab.models.base import AssistantTurn, ChatRequest, Message
 from lab.models.llama_batch import check_kv_budget, kv_bytes_per_cell
 from lab.models.lockstep import Aborted, Lockstep, SequenceView
-from lab.runs.record import read_record, read_tests_csv, read_transcript, transcript_path
-from test_runs_support import REPO, lab_sub, repeat_key, result_key, row_key, run_dirs
+from lab.runs.record import read_record, transcript_path
+from test_runs_support import REPO, lab_sub, run_dirs
+from test_runs_support import same_results as same_results_of
+
+
+def same_results(a, b) -> None:
+    same_results_of(a, b, same_fingerprint=False)     # parallel is in the fingerprint
 
 
 def stochastic_args(results, *extra: str) -> list[str]:
     return ["model=stochastic", "model.rho=0.4", "model.difficulty_sd=0.8",
             f"corpus.root={REPO / 'tests/data/minirepo'}", f"suite.file={REPO / 'tests/data/mini_suite.yaml'}",
             f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false", *extra]
-
-
-def same_results(a, b) -> None:
-    """Two runs hold the same results, clocks, fingerprints (parallel is in it) and events aside."""
-    ra, rb = read_record(a), read_record(b)
-    assert ra.status == rb.status == "complete"
-    assert [repeat_key(r) for r in ra.repeats] == [repeat_key(r) for r in rb.repeats]
-    assert [row_key(r) for r in read_tests_csv(a / "tests.csv")] == \
-           [row_key(r) for r in read_tests_csv(b / "tests.csv")]
-    for k in range(len(ra.repeats)):
-        ha, ta = read_transcript(transcript_path(a, k))
-        hb, tb = read_transcript(transcript_path(b, k))
-        assert ha == hb and [result_key(r) for r in ta] == [result_key(r) for r in tb]
 
 
 # -- the scheduler ----------------------------------------------------------------------------------

@@ -23,24 +23,10 @@ from lab.run import resume, run
 from lab.runs.io import new_run_dir
 from lab.runs.lock import RunLock, is_live
 from lab.runs.record import read_record, read_tests_csv, read_transcript, transcript_path
-from test_runs_support import (MINIREPO, REPO, follower_args, interrupting, lab_sub, repeat_key,
-                               result_key, row_key, run_dirs, scripted, scripted_cfg, seeded_fails)
+from test_runs_support import (MINIREPO, REPO, follower_args, interrupting, lab_sub, run_dirs,
+                               same_results, scripted, scripted_cfg, seeded_fails)
 
 QUIET = io.StringIO
-
-
-def same_results(a: Path, b: Path) -> None:
-    """Two run directories hold the same results (clocks aside)."""
-    ra, rb = read_record(a), read_record(b)
-    assert ra.status == rb.status == "complete"
-    assert [repeat_key(r) for r in ra.repeats] == [repeat_key(r) for r in rb.repeats]
-    assert [row_key(r) for r in read_tests_csv(a / "tests.csv")] == \
-           [row_key(r) for r in read_tests_csv(b / "tests.csv")]
-    for k in range(len(ra.repeats)):
-        ha, ta = read_transcript(transcript_path(a, k))
-        hb, tb = read_transcript(transcript_path(b, k))
-        assert ha == hb and [result_key(r) for r in ta] == [result_key(r) for r in tb]
-    assert ra.fingerprint == rb.fingerprint
 
 
 def finished_lines(run_dir: Path) -> dict[int, list[str]]:

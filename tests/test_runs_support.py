@@ -100,6 +100,22 @@ def row_key(row) -> dict:
     return d
 
 
+def same_results(a: Path, b: Path, *, same_fingerprint: bool = True) -> None:
+    """Two run directories hold the same results (clocks aside; fingerprints too when asked)."""
+    from lab.runs.record import read_record, read_tests_csv, read_transcript, transcript_path
+    ra, rb = read_record(a), read_record(b)
+    assert ra.status == rb.status == "complete"
+    assert [repeat_key(r) for r in ra.repeats] == [repeat_key(r) for r in rb.repeats]
+    assert [row_key(r) for r in read_tests_csv(a / "tests.csv")] == \
+           [row_key(r) for r in read_tests_csv(b / "tests.csv")]
+    for k in range(len(ra.repeats)):
+        ha, ta = read_transcript(transcript_path(a, k))
+        hb, tb = read_transcript(transcript_path(b, k))
+        assert ha == hb and [result_key(r) for r in ta] == [result_key(r) for r in tb]
+    if same_fingerprint:
+        assert ra.fingerprint == rb.fingerprint
+
+
 def repeat_key(rep) -> dict:
     d = asdict(rep)
     for k in ("wall_s", "generation_tps"):
