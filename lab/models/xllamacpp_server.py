@@ -158,6 +158,7 @@ class XllamacppServer:
             self.log = Path(name)
         self.log = Path(self.log)
         self.log.parent.mkdir(parents=True, exist_ok=True)
+        self.url = None
         root = str(Path(__file__).resolve().parents[2])
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             [root, *filter(None, [os.environ.get("PYTHONPATH")])])}
