@@ -1,7 +1,7 @@
 """The lab against llama.cpp's own server (xllamacpp): N parallel slots, continuous batching.
 
     .venv/bin/python benchmarks/server_parallel.py [--model qwen2.5-coder-1.5b] [--parallel 8]
-        [--concurrency N] [--limit 8] [--threads T] [--ctx PER_SLOT] [--unified] [--port 0]
+        [--concurrency N] [--limit 8] [--threads T] [--ctx PER_SLOT] [--[no-]unified] [--port 0]
         [--in-process] [--results results] [--json FILE] [-- LAB OVERRIDES...]
     .venv/bin/python benchmarks/server_parallel.py --model smollm2-135m --parallel 2   (a quick check)
 
@@ -177,7 +177,8 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=8, help="suite.limit")
     ap.add_argument("--threads", type=int, default=None, help="default: the cores this process may use")
     ap.add_argument("--ctx", type=int, default=None, help="context per slot (default: the config's n_ctx)")
-    ap.add_argument("--unified", action="store_true", help="one KV pool for all slots (kv_unified)")
+    ap.add_argument("--unified", action=argparse.BooleanOptionalAction, default=None,
+                    help="one KV pool for all slots, both paths (default: the config's kv_unified)")
     ap.add_argument("--port", type=int, default=0, help="0: a free port")
     ap.add_argument("--time-limit-s", type=float, default=None,
                     help="agent.time_limit_s and model.request_timeout_s (default: the config's x concurrency)")
@@ -197,6 +198,7 @@ def main() -> int:
     cfg = model.cfg
     threads = a.threads or available_threads()
     ctx = a.ctx or int(cfg["n_ctx"])
+    unified = bool(cfg.get("kv_unified", False)) if a.unified is None else a.unified
     conc = a.concurrency or a.parallel
     results = a.results.resolve()
     results.mkdir(parents=True, exist_ok=True)
@@ -208,14 +210,14 @@ def main() -> int:
         common.append("agent.forced_tool=null")
     quant = quantization(read_metadata(model.path))
     header = (f"{a.model} ({model.path.name}, {quant}), {a.limit} tests isolated, {threads} threads, "
-              f"context {ctx} a slot{' (unified)' if a.unified else ''}, time limit {limit_s:g} s a test, "
+              f"context {ctx} a slot{' (one pool: kv_unified)' if unified else ''}, time limit {limit_s:g} s a test, "
               f"server tool mode {a.tool_mode}" + (", agent.forced_tool=null" if a.tool_mode == "native" else ""))
 
     rows = []
     stamp = time.strftime("%Y%m%d-%H%M%S")
     log = results / f"xllamacpp-server-{stamp}.log"
     srv = XllamacppServer(model.path, parallel=a.parallel, threads=threads, ctx_per_slot=ctx, alias=model.name,
-                          unified=a.unified, extra_buffers=extra_buffers_on(model.extra_buffers),
+                          unified=unified, extra_buffers=extra_buffers_on(model.extra_buffers),
                           batch=int(cfg.get("n_batch") or 512), port=a.port, log=log)
     t = time.monotonic()
     with srv:
@@ -230,7 +232,7 @@ def main() -> int:
     rows.append(measured(f"server p{a.parallel} c{conc}", summary, wall, before, after))
     if a.in_process:
         ov = [f"model={a.model}", f"model.parallel={a.parallel}", f"model.n_threads={threads}",
-              f"model.n_ctx={ctx}", f"model.kv_unified={str(a.unified).lower()}", *common,
+              f"model.n_ctx={ctx}", f"model.kv_unified={str(unified).lower()}", *common,
               f"run.experiment=bench-inprocess-p{a.parallel}", *a.overrides]
         summary, wall = lab_run(ov, results / f"lab-run-inprocess-{stamp}.log")
         rows.append(measured(f"in-process parallel {a.parallel}", summary, wall))

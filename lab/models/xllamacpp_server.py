@@ -3,10 +3,10 @@ slots with continuous batching, tool calls parsed by the server from the GGUF's 
 (`--jinja`), `/health`, `/metrics` and `/slots`. The lab talks to it with `model=openai`.
 
     .venv/bin/python -m lab.models.xllamacpp_server --model smollm2-135m --parallel 8 [--port 8080]
-        [--threads N] [--ctx PER_SLOT] [--unified] [--extra-buffers on|off|auto]
+        [--threads N] [--ctx PER_SLOT] [--[no-]unified] [--extra-buffers on|off|auto]
 
 `--model` is a GGUF path, `package:<module>` or a model config name (configs/model/NAME.yaml,
-backend llama_cpp: its file, context and extra_buffers). Nothing is ever downloaded. In code:
+backend llama_cpp: its file, context, kv_unified and extra_buffers). Nothing is ever downloaded. In code:
 
     with XllamacppServer(gguf, parallel=8, threads=2, ctx_per_slot=8192, alias="qwen") as srv:
         lab run model=openai model.base_url={srv.base_url} model.model=qwen ...
@@ -272,7 +272,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ctx", type=int, default=None, help="context per slot (default: the config's n_ctx, else 4096)")
     ap.add_argument("--batch", type=int, default=512)
     ap.add_argument("--alias", default=None, help="the model id /v1/models lists (default: the config name)")
-    ap.add_argument("--unified", action="store_true", help="one KV pool shared by the slots")
+    ap.add_argument("--unified", action=argparse.BooleanOptionalAction, default=None,
+                    help="one KV pool shared by the slots (default: the config's kv_unified, else off)")
     ap.add_argument("--extra-buffers", choices=["on", "off", "auto"], default=None,
                     help="repacked weights (default: the config's extra_buffers, else off)")
     a = ap.parse_args(argv)
@@ -284,7 +285,8 @@ def main(argv: list[str] | None = None) -> None:
              else extra_buffers_on("auto" if a.extra_buffers == "auto" else a.extra_buffers == "on"))
     serve(m.path, port=a.port, parallel=a.parallel, threads=a.threads or available_threads(),
           ctx_per_slot=a.ctx or m.n_ctx or 4096, batch=a.batch,
-          alias=a.alias or (m.name if m.cfg else None), unified=a.unified, extra_buffers=extra)
+          alias=a.alias or (m.name if m.cfg else None), extra_buffers=extra,
+          unified=bool((m.cfg or {}).get("kv_unified", False)) if a.unified is None else a.unified)
 
 
 if __name__ == "__main__":
