@@ -50,6 +50,27 @@ def test_concurrent_repeats_complete_record_the_concurrency_and_equal_sequential
         assert header["seed"] == k and [t.test_id for t in tests] == [f"mini-0{i}" for i in range(1, 7)]
 
 
+def test_isolated_tests_of_a_repeat_run_concurrently_against_a_server(tmp_path):
+    """agent.session=isolated: the tests of one repeat are the conversations run at once (before,
+    run.concurrency overlapped repeats only: one repeat's tests went one at a time)."""
+    with StubServer(latency_s=0.05) as stub:
+        seq = run(cfg_for(tmp_path, stub.url, "agent.session=isolated", "run.experiment=seq"),
+                  out=io.StringIO())
+        assert stub.max_in_flight == 1
+        par = run(cfg_for(tmp_path, stub.url, "agent.session=isolated", "run.concurrency=4",
+                          "run.experiment=par"), out=io.StringIO())
+        assert stub.max_in_flight == 4                 # four of the six tests at once
+    rec = read_record(par.run_dir)
+    assert rec.status == "complete" and rec.events[0]["concurrency"] == 4
+    batch = rec.events[0]["batch"]
+    assert batch["parallel"] == 4 and batch["mean_batch"] > 1
+    assert outcome_rows(par.run_dir) == outcome_rows(seq.run_dir)
+    rows = read_tests_csv(par.run_dir / "tests.csv")
+    assert [r.test_id for r in rows] == [f"mini-0{i}" for i in range(1, 7)]   # suite order
+    header, tests = read_transcript(par.run_dir / "transcripts/repeat-0.jsonl")
+    assert [t.test_id for t in tests] == [f"mini-0{i}" for i in range(1, 7)]
+
+
 def test_resume_with_concurrency_keeps_complete_repeats(tmp_path):
     with StubServer() as stub:
         first = run(cfg_for(tmp_path, stub.url, "run.repeats=2", "run.concurrency=2"), out=io.StringIO())

@@ -26,11 +26,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lab.errors import InputError, LabError
-from lab.models.base import AssistantTurn, ChatRequest, ContextOverflow
-from lab.models.grammar import forced_call_opening
-from lab.models.llamacpp import CHECK_EVERY
+from lab.models.base import AssistantTurn, ChatRequest
+from lab.models.llamacpp import CHECK_EVERY, TurnInputs
 from lab.models.lockstep import SequenceView
-from lab.models.textcalls import parse_tool_calls
 
 if TYPE_CHECKING:
     from lab.models.llamacpp import LlamaCppBackend
@@ -93,8 +91,7 @@ class _Turn:
     """One assistant turn of one sequence, in flight."""
     request: ChatRequest
     view: "LlamaSequenceView"
-    prompt: list[int]
-    opening: list[int]
+    inputs: TurnInputs
     sampler: Any
     phase: str = "read"            # read | wait | gen
     done: int = 0                  # prompt tokens in the sequence's cache
@@ -106,6 +103,10 @@ class _Turn:
     checked: int = 0
     t0: float = 0.0
     t_first: float | None = None
+
+    @property
+    def prompt(self) -> list[int]:
+        return self.inputs.prompt
 
 
 class LlamaBatchEngine:
@@ -126,7 +127,7 @@ class LlamaBatchEngine:
         self._views: dict[int, LlamaSequenceView] = {}
         self.stats = {"steps": 0, "prompt_evaluated": 0, "prompt_shared": 0, "prompt_cached": 0,
                       "generated": 0, "waits": 0,
-                      "prefill_s": 0.0, "decode_s": 0.0}
+                      "prefill_s": 0.0, "decode_s": 0.0, "sample_s": 0.0}
         self.low.llama_memory_clear(self.mem, True)
 
     def close(self) -> None:
@@ -135,7 +136,8 @@ class LlamaBatchEngine:
             self.batch = None
 
     def view(self, slot: int) -> "LlamaSequenceView":
-        return LlamaSequenceView(self, slot, self.b)
+        self._views[slot] = LlamaSequenceView(self, slot, self.b)
+        return self._views[slot]
 
     def release(self, slot: int) -> None:
         """The slot's job ended; its cache stays as a prefix source until the slot is reused or
@@ -150,9 +152,13 @@ class LlamaBatchEngine:
             total += (len(t.prompt) - t.done) + (t.request.max_tokens - len(t.out))
         return total
 
-    def _admit(self, slot: int, request: ChatRequest) -> bool:
-        view = self.slots_view(slot)
-        prompt, opening, grammar, seed = view.prepared
+    def _admit(self, slot: int, request: ChatRequest) -> None:
+        """Start the turn waiting in `slot` if the KV budget has room for it (else it waits for
+        another turn to end): its sampler, and its prompt's cached or shared prefix."""
+        view = self._views[slot]
+        inputs = view.prepared
+        assert inputs is not None, "a turn is prepared in its job's thread before it is queued"
+        prompt = inputs.prompt
         need = len(prompt) + request.max_tokens
         if self.b.kv_unified and self._reserved() - len(self.resident[slot]) + need > self.kv_cells:
             for j in range(self.parallel):   # idle sequences' caches go first, lowest slot first
@@ -161,12 +167,11 @@ class LlamaBatchEngine:
                     if self._reserved() - len(self.resident[slot]) + need <= self.kv_cells:
                         break
             if self._reserved() - len(self.resident[slot]) + need > self.kv_cells:
-                return False   # waits for a turn to end (nothing admitted: nothing owed)
+                return   # waits for a turn to end (nothing admitted: nothing owed)
         llm = self.llm
-        llm.set_seed(seed)
-        sampler = llm._init_sampler(grammar=grammar, **self.b.sampling)
-        t = _Turn(request=request, view=view, prompt=prompt, opening=opening, sampler=sampler,
-                  t0=time.monotonic())
+        llm.set_seed(inputs.seed)
+        sampler = llm._init_sampler(grammar=inputs.grammar, **self.b.sampling)
+        t = _Turn(request=request, view=view, inputs=inputs, sampler=sampler, t0=time.monotonic())
         limit = len(prompt) - 1          # the last prompt token is evaluated: its logits start the turn
         own = min(_lcp(self.resident[slot], prompt), limit)
         best, src = own, None
@@ -189,10 +194,6 @@ class LlamaBatchEngine:
                     self.stats["waits"] += 1
                     break
         self.turns[slot] = t
-        return True
-
-    def slots_view(self, slot: int) -> "LlamaSequenceView":
-        return self._views[slot]
 
     def _drop(self, slot: int, keep: int) -> None:
         """Remove the slot's cache from position `keep` on."""
@@ -262,6 +263,7 @@ class LlamaBatchEngine:
                 if t.phase == "read":
                     t.done += 1
                     self.stats["prompt_evaluated"] += 1
+            t0 = time.monotonic()
             for i, (slot, _tok, _pos, logits) in enumerate(group):
                 if logits:
                     t = self.turns[slot]
@@ -269,6 +271,7 @@ class LlamaBatchEngine:
                     result = self._sample(t, i)
                     if result is not None:
                         ended[slot] = result
+            self.stats["sample_s"] += time.monotonic() - t0
         for slot in ended:
             del self.turns[slot]
         self.stats["steps"] += 1
@@ -326,29 +329,15 @@ class LlamaBatchEngine:
             if req.deadline is not None and t.view.clock() > req.deadline:
                 finish = "timeout"
             elif req.stop_check is not None:
-                finish = req.stop_check(self.b._text(t.opening + t.out)) or None
+                finish = req.stop_check(self.b._text(t.inputs.opening + t.out)) or None
         if finish is None:
             t.pending = tok
             return None
         return self._end(t, finish)
 
     def _end(self, t: _Turn, finish: str) -> AssistantTurn:
-        req = t.request
-        ended_with_eos = finish == "stop"
-        t_end = time.monotonic()
-        text_tokens = t.opening + (t.out[:-1] if ended_with_eos else t.out)
-        text = self.b._text(text_tokens)
-        if finish == "length" and req.stop_check is not None:
-            finish = req.stop_check(text) or finish
-        calls = parse_tool_calls(text, self.b.formats, think=self.b.think)
-        if finish == "stop" and calls:
-            finish = "tool_calls"
-        turn = AssistantTurn(
-            text=text, tool_calls=calls, finish_reason=finish, prompt_tokens=len(t.prompt),
-            cached_tokens=t.cached, completion_tokens=len(t.out),
-            context_tokens=len(t.prompt) + len(t.out),
-            prompt_eval_s=(t.t_first or t_end) - t.t0, generation_s=t_end - (t.t_first or t_end))
-        t.view.prompt.generated[turn.uid] = (t.opening + t.out, ended_with_eos)
+        turn = self.b.finish_turn(t.view.prompt, t.request, t.inputs, t.out, finish, cached=t.cached,
+                                  t0=t.t0, t_first=t.t_first, t_end=time.monotonic())
         self.stats["prompt_cached"] += t.cached
         return turn
 
@@ -370,8 +359,7 @@ class LlamaSequenceView(SequenceView):
         self.prompt = base.new_prompt()
         self.seed = base.seed
         self._turn = 0
-        self.prepared: tuple = ()
-        engine._views[slot] = self
+        self.prepared: TurnInputs | None = None
 
     def set_seed(self, seed: int | None) -> None:
         self.seed = int(seed or 0)
@@ -387,21 +375,5 @@ class LlamaSequenceView(SequenceView):
         return self.base.n_ctx
 
     def before(self, request: ChatRequest) -> None:
-        b = self.base
-        prompt = self.prompt.tokens(request.messages, request.tools)
-        opening: list[int] = []
-        if request.force_tool_call and b.jump_forward:
-            opening = b._tokenize(forced_call_opening(request.forced_tools(), call_format=b.formats[0]))
-            prompt = prompt + opening
-        if len(prompt) + request.max_tokens > b.n_ctx:
-            raise ContextOverflow(
-                f"prompt of {len(prompt)} tokens + {request.max_tokens} to generate exceeds "
-                f"n_ctx {b.n_ctx}", needed=len(prompt) + request.max_tokens, limit=b.n_ctx)
-        seed = request.seed if request.seed is not None else self.seed + self._turn
+        self.prepared = self.base.turn_inputs(self.prompt, request, self.seed + self._turn)
         self._turn += 1
-        grammar = None
-        if request.force_tool_call:
-            grammar = b._grammar(request.forced_tools(), request.answer_prefix, forced=True)
-        elif request.constrained:
-            grammar = b._grammar(request.tools, request.answer_prefix)
-        self.prepared = (prompt, opening, grammar, seed)

@@ -16,6 +16,7 @@ import importlib.util
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, Mapping
 
@@ -38,6 +39,15 @@ from lab.models.textcalls import parse_tool_calls
 
 #: ggml type ids of the KV cache types (GGML_TYPE_F16, GGML_TYPE_Q8_0)
 KV_TYPES = {"f16": 1, "q8_0": 8}
+
+@dataclass(frozen=True)
+class TurnInputs:
+    """What one assistant turn starts from (LlamaCppBackend.turn_inputs)."""
+    prompt: list[int]          # the tokens to read, the forced call's opening included
+    opening: list[int]         # the forced call's fixed opening (jump_forward), else []
+    grammar: Any               # a LlamaGrammar, or None
+    seed: int
+
 
 #: how often (in generated tokens) the stop check (loop detection) and the deadline are looked at
 CHECK_EVERY = 8
@@ -410,8 +420,13 @@ class LlamaCppBackend(ModelBackend):
         return self._grammars[key]
 
     # -- one turn ----------------------------------------------------------------------------------
-    def chat(self, request: ChatRequest) -> AssistantTurn:
-        prompt = self.prompt.tokens(request.messages, request.tools)
+    def turn_inputs(self, prompt_state: AppendOnlyPrompt, request: ChatRequest,
+                    default_seed: int) -> "TurnInputs":
+        """What one assistant turn starts from, for `chat()` and for a batched sequence alike: the
+        prompt tokens (with a forced call's fixed opening when jump_forward), the opening, the
+        grammar and the turn's seed (the request's, else `default_seed`); ContextOverflow when the
+        prompt and max_tokens do not fit in n_ctx."""
+        prompt = prompt_state.tokens(request.messages, request.tools)
         # a forced call's fixed opening goes in as prompt (jump_forward): the model's own turn,
         # written for it where the grammar leaves exactly one continuation
         opening: list[int] = []
@@ -423,24 +438,50 @@ class LlamaCppBackend(ModelBackend):
             raise ContextOverflow(
                 f"prompt of {len(prompt)} tokens + {request.max_tokens} to generate exceeds "
                 f"n_ctx {self.n_ctx}", needed=len(prompt) + request.max_tokens, limit=self.n_ctx)
-        llm = self.llm
-        # the agent loop seeds each turn by (repeat seed, test id, turn in test): resumable
-        llm.set_seed(request.seed if request.seed is not None else self.seed + self._turn)
-        self._turn += 1
         grammar = None
         if request.force_tool_call:      # agent.tool_choice=first: one schema-valid call, native form
             grammar = self._grammar(request.forced_tools(), request.answer_prefix, forced=True)
         elif request.constrained:
             grammar = self._grammar(request.tools, request.answer_prefix)
+        seed = request.seed if request.seed is not None else default_seed
+        return TurnInputs(prompt=prompt, opening=opening, grammar=grammar, seed=seed)
 
+    def finish_turn(self, prompt_state: AppendOnlyPrompt, request: ChatRequest, inputs: "TurnInputs",
+                    out: list[int], finish: str, *, cached: int, t0: float, t_first: float | None,
+                    t_end: float) -> AssistantTurn:
+        """The AssistantTurn of generated tokens `out` (text, tool calls, finish reason, counts,
+        times), recorded in `prompt_state` so the next prompt carries the raw tokens back."""
+        ended_with_eos = finish == "stop"
+        text_tokens = inputs.opening + (out[:-1] if ended_with_eos else out)
+        text = self._text(text_tokens)
+        if finish == "length" and request.stop_check is not None:
+            finish = request.stop_check(text) or finish
+        calls = parse_tool_calls(text, self.formats, think=self.think)
+        if finish == "stop" and calls:
+            finish = "tool_calls"
+        turn = AssistantTurn(
+            text=text, tool_calls=calls, finish_reason=finish, prompt_tokens=len(inputs.prompt),
+            cached_tokens=cached, completion_tokens=len(out),
+            context_tokens=len(inputs.prompt) + len(out),
+            prompt_eval_s=(t_first or t_end) - t0, generation_s=t_end - (t_first or t_end))
+        prompt_state.generated[turn.uid] = (inputs.opening + out, ended_with_eos)
+        return turn
+
+    def chat(self, request: ChatRequest) -> AssistantTurn:
+        # the agent loop seeds each turn by (repeat seed, test id, turn in test): resumable
+        inputs = self.turn_inputs(self.prompt, request, self.seed + self._turn)
+        prompt, opening = inputs.prompt, inputs.opening
+        llm = self.llm
+        llm.set_seed(inputs.seed)
+        self._turn += 1
         out: list[int] = []
-        finish, ended_with_eos = "length", False
+        finish = "length"
         t0 = time.monotonic()
         t_first = None
         is_eog = self._llama_cpp.llama_vocab_is_eog
         cached = self._eval_prompt(prompt)
         batch = prompt[-1:]            # the tokens of the last decode whose logits are sampled
-        sampler = llm._init_sampler(grammar=grammar, **self.sampling)
+        sampler = llm._init_sampler(grammar=inputs.grammar, **self.sampling)
         checked = 0
         while True:
             # index 0 is the first token's logits, as in plain decoding; a draft token is kept
@@ -462,7 +503,7 @@ class LlamaCppBackend(ModelBackend):
                 # before the next decode, as llama-cpp-python's own eval does)
                 llm.n_tokens -= len(batch) - 1 - kept
             if is_eog(self._vocab, tok):
-                finish, ended_with_eos = "stop", True
+                finish = "stop"
                 break
             if len(out) >= request.max_tokens:
                 break
@@ -477,20 +518,7 @@ class LlamaCppBackend(ModelBackend):
                         finish = reason
                         break
             batch = self._step(tok, request.max_tokens - len(out))
-        t_end = time.monotonic()
-        text_tokens = opening + (out[:-1] if ended_with_eos else out)
-        text = self._text(text_tokens)
-        if finish == "length" and request.stop_check is not None:
-            finish = request.stop_check(text) or finish
-        calls = parse_tool_calls(text, self.formats, think=self.think)
-        if finish == "stop" and calls:
-            finish = "tool_calls"
-        turn = AssistantTurn(
-            text=text, tool_calls=calls, finish_reason=finish, prompt_tokens=len(prompt),
-            cached_tokens=cached, completion_tokens=len(out), context_tokens=len(prompt) + len(out),
-            prompt_eval_s=(t_first or t_end) - t0, generation_s=t_end - (t_first or t_end))
-        self.prompt.generated[turn.uid] = (opening + out, ended_with_eos)
-        return turn
+        return self.finish_turn(self.prompt, request, inputs, out, finish, cached=cached, t0=t0, t_first=t_first, t_end=time.monotonic())
 
     # -- decoding ----------------------------------------------------------------------------------
     def _eval_prompt(self, prompt: list[int]) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -184,8 +185,9 @@ class Lockstep:
                 self.steps += 1
                 self.step_sizes.append(len(waiting))
                 wall = time.monotonic() - t0
-                for i in waiting:
-                    self.slots[i].view.charge(wall, wall / len(waiting))
+                if getattr(self.engine, "shares_steps", True):
+                    for i in waiting:
+                        self.slots[i].view.charge(wall, wall / len(waiting))
                 with self.cond:
                     for i, result in ended.items():
                         s = self.slots[i]
@@ -232,6 +234,43 @@ class SerialEngine:
 
     def release(self, slot: int) -> None:
         pass
+
+
+class ConcurrentEngine(SerialEngine):
+    """A StepEngine over a server backend (`concurrent_repeats`, e.g. `model=openai`): a step
+    sends every waiting turn not yet in flight to the server at once (a thread each; the server's
+    slots and continuous batching do the batching), waits until at least one is answered and
+    hands back every answered turn. Which turns end in a step depends on the server's timing, so
+    this schedule is not a function of the inputs (nor are a server's batches); each turn's time
+    budget runs on the wall clock, as the request's own time-out does."""
+
+    #: a step's wall time is not shared out: every turn in flight waited all of it
+    shares_steps = False
+
+    def __init__(self, backend: ModelBackend, parallel: int) -> None:
+        super().__init__(backend, parallel)
+        self.pool = ThreadPoolExecutor(max_workers=parallel, thread_name_prefix="server-turn")
+        self.flight: dict[int, Any] = {}
+
+    def step(self, turns: dict[int, ChatRequest]) -> dict[int, AssistantTurn | Exception]:
+        for slot, request in sorted(turns.items()):
+            if slot not in self.flight:
+                self.flight[slot] = self.pool.submit(self.copies[slot].chat, request)
+        done, _ = wait(list(self.flight.values()), return_when=FIRST_COMPLETED)
+        out: dict[int, AssistantTurn | Exception] = {}
+        for slot, fut in sorted(self.flight.items()):
+            if fut in done:
+                try:
+                    out[slot] = fut.result()
+                except Exception as e:  # noqa: BLE001 - the turn's own error, raised in its job
+                    out[slot] = e
+        for slot in out:
+            del self.flight[slot]
+        return out
+
+    def close(self) -> None:
+        """Requests still in flight end by their own time-outs; nothing waits for them."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 class _SerialView(SequenceView):

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator, TextIO
 from omegaconf import OmegaConf
 
 from lab.agent import Progress, Session, run_session
+from lab.models.lockstep import ConcurrentEngine
 from lab.errors import StorageError
 from lab.results import TestResult
 from lab.run.preparing import Prepared, _suite_info, effective_concurrency
@@ -134,13 +135,16 @@ def _begin(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state: 
                       corpus_root=Path(p.resolver.root))
     show = (rs.progress if rs.progress != "auto" else None) if progress is None else progress
     todo = [k for k in range(repeats) if k not in state.complete]
-    conc = min(effective_concurrency(rs, p.model_raw["backend"]), max(1, len(todo)))
+    # what can run at once: repeats, or in isolated sessions every test of every repeat
+    jobs = len(todo) * (len(p.suite.tests) if p.agent.session == "isolated" else 1)
+    conc = min(effective_concurrency(rs, p.model_raw["backend"]), max(1, jobs))
     record.config.setdefault("run", {})["concurrency"] = rs.concurrency
     record.events[-1]["concurrency"] = conc     # server-side batching can change outputs
+    # model.parallel (lab/run/batched.py), or a server's isolated tests run.concurrency at a time
+    batched = getattr(backend, "parallel", 1) > 1 or (conc > 1 and p.agent.session == "isolated")
     return _Exec(p=p, run_dir=run_dir, record=record, lock=lock, state=state, repeats=repeats,
                  action=action, out=out, show=show, session=session, seed0=base_seed(record),
-                 todo=todo, conc=conc,
-                 batched=getattr(backend, "parallel", 1) > 1)   # model.parallel: lab/run/batched.py
+                 todo=todo, conc=conc, batched=batched)
 
 
 def _run_one(x: _Exec) -> RunOutput:
@@ -174,11 +178,17 @@ def _body(x: _Exec) -> None:
     if x.batched:
         from lab.run.batched import run_batched
         unit = _unit(x)
+        backend = x.session.backend
+        # a server's isolated tests, run.concurrency at a time (the server batches what arrives)
+        engine = (backend.step_engine() if getattr(backend, "parallel", 1) > 1
+                  else ConcurrentEngine(backend, x.conc))
         try:
-            x.record.events[-1]["batch"] = run_batched([unit], x.session.backend.step_engine(),
-                                                        show=x.show, record_lock=_RECORD_LOCK)
+            x.record.events[-1]["batch"] = run_batched([unit], engine, show=x.show,
+                                                        record_lock=_RECORD_LOCK)
         finally:
             _order_tests_csv(x.run_dir)
+            if isinstance(engine, ConcurrentEngine):
+                engine.close()
         x.sessions.extend(unit.sessions)
         if unit.failure is not None:
             raise unit.failure
