@@ -75,3 +75,36 @@ def test_a_kill_mid_batch_then_resume_completes_the_run_with_nothing_lost(tmp_pa
     assert all(after[key] == ref[key] for key in kept)       # finished tests kept as they were
     rebatched = [e["rebatched"] for e in rec.events if e.get("rebatched")]
     assert rebatched and not {(int(k), t) for k, ids in rebatched[0].items() for t in ids} & kept
+
+
+def test_prefixes_shared_across_cells_are_evaluated_once():
+    """Three "cells" whose system prompts share a long start and then differ (a vocabulary's tool
+    description), two conversations each, in a sweep's order (A1 B1 C1 A2 B2 C2): every distinct
+    prompt prefix is evaluated once — the common start once, each cell's own part once — and every
+    prompt's last token by its own sequence. (Before: B2 and C2 waited only for A1's common start
+    and read B's and C's own part again.)"""
+    from lab.config import compose
+    from lab.models import load_model
+    from lab.models.base import ChatRequest, Message
+    from lab.models.lockstep import Lockstep
+
+    backend = load_model(compose(["model=smollm2-135m", "model.parallel=6", "model.n_ctx=1024"]).model)
+    common = "You answer questions about files in a repository, briefly and exactly. " * 8
+    systems = [common + f"The {w} field in a tool's reply means what it says. " * 6
+               for w in ("maybe_exts", "alike", "exist_similar")]
+    reqs = [ChatRequest(messages=[Message("system", systems[c]), Message("user", f"Where is file {n}?")],
+                        tools=[], max_tokens=2, seed=n) for n in range(2) for c in range(3)]
+    engine = backend.step_engine()
+
+    def job(i):
+        return lambda view: view.chat(reqs[i])
+
+    try:
+        Lockstep(engine).run([job(i) for i in range(6)])
+        prompts = [engine._views[i].prepared.prompt for i in range(6)]
+        prefixes = {tuple(p[:k]) for p in prompts for k in range(1, len(p))}
+        assert engine.stats["prompt_evaluated"] == len(prefixes) + len(prompts)
+        assert engine.stats["prompt_shared"] > 0
+    finally:
+        engine.close()
+        backend.close()

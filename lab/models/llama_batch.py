@@ -10,7 +10,7 @@ The KV cache is unified (one pool of cells for all sequences), so a prefix that 
 is held once: before a turn reads its prompt, the longest prefix that any sequence's cache holds is
 copied into the turn's sequence with `llama_memory_seq_cp` (cells gain a sequence id; nothing is
 evaluated again), and a turn whose prompt shares more with a prompt another sequence is reading
-right now waits for that one to get there, then copies it. The system prompt and tool schemas of
+(or will read: it waits itself) waits for the one that shares most to get there, then copies it. The system prompt and tool schemas of
 every conversation, and the common start of the cells of a sweep, are evaluated once.
 
 KV budget: `model.kv_cells` cells in all (None: parallel x n_ctx), refused up front when it cannot
@@ -185,14 +185,17 @@ class LlamaBatchEngine:
         else:
             self._drop(slot, own)
         t.done = t.cached = len(self.resident[slot])
-        # a turn another sequence is reading shares more: wait for it rather than read it twice
+        # a turn that is reading (or will read: it waits itself) shares more: wait for the one
+        # that shares most rather than read it twice. Sources are admitted earlier: no cycles.
+        best_n, best_j = t.done + MIN_SHARE - 1, None
         for j, o in sorted(self.turns.items()):
-            if o.phase == "read":
+            if o.phase in ("read", "wait"):
                 n = min(_lcp(o.prompt, prompt), limit)
-                if n >= t.done + MIN_SHARE:
-                    t.phase, t.source, t.until = "wait", j, n
-                    self.stats["waits"] += 1
-                    break
+                if n > best_n:
+                    best_n, best_j = n, j
+        if best_j is not None:
+            t.phase, t.source, t.until = "wait", best_j, best_n
+            self.stats["waits"] += 1
         self.turns[slot] = t
 
     def _drop(self, slot: int, keep: int) -> None:
@@ -222,7 +225,9 @@ class LlamaBatchEngine:
             if t.phase == "wait":
                 src = self.turns.get(t.source)  # type: ignore[arg-type]
                 have = len(self.resident[t.source]) if t.source is not None else 0
-                if src is None or src.phase != "read" or have >= t.until:
+                # settled when the source has read far enough or stopped reading; a source
+                # that waits itself will read: keep waiting for it
+                if src is None or src.phase == "gen" or have >= t.until:
                     n = min(t.until, have, _lcp(self.resident[t.source], t.prompt)) if t.source is not None else 0
                     if n > t.done:
                         self._copy(t.source, t_slot, t.done, n)   # type: ignore[arg-type]
