@@ -15,9 +15,9 @@ with the model config's sampling, tool-call formats and context per slot, so it 
 the in-process batched path, `lab run model=NAME agent.session=isolated suite.limit=8
 model.parallel=8` (`--in-process` runs that too, after the server is stopped, never both at once).
 
-What run.concurrency runs at once is the lab's business: repeats today (run.repeats=1: one test
-at a time), isolated tests of a repeat once the lab runs those concurrently against a server. The
-server's /metrics say what it got: `busy slots/decode` is the average number of sequences in one
+run.concurrency=N runs N isolated tests of the repeat at once (lab.models.lockstep.ConcurrentEngine:
+each test's next request goes out as soon as its previous one is answered). The server's /metrics
+say what it got: `busy slots/decode` is the average number of sequences in one
 llama_decode() batch (1.0: nothing ran in parallel), so the table shows what was measured.
 
 Printed: wall time (the `lab run` process, and the repeat's own clock), tests passed, tokens
