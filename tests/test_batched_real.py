@@ -105,6 +105,10 @@ def test_prefixes_shared_across_cells_are_evaluated_once():
         prefixes = {tuple(p[:k]) for p in prompts for k in range(1, len(p))}
         assert engine.stats["prompt_evaluated"] == len(prefixes) + len(prompts)
         assert engine.stats["prompt_shared"] > 0
+        # llama.cpp's own count agrees: every prompt token read, every sampled token fed back but
+        # the last of each of the 6 turns
+        facts = engine.facts()
+        assert facts["llama_decoded"] == facts["prompt_evaluated"] + facts["generated"] - 6
     finally:
         engine.close()
         backend.close()

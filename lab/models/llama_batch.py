@@ -129,6 +129,21 @@ class LlamaBatchEngine:
                       "generated": 0, "waits": 0,
                       "prefill_s": 0.0, "decode_s": 0.0, "sample_s": 0.0}
         self.low.llama_memory_clear(self.mem, True)
+        self.low.llama_perf_context_reset(self.llm._ctx.ctx)
+
+    def facts(self) -> dict:
+        """The engine's counters, with llama.cpp's own count of the tokens it decoded beside them
+        (`llama_decoded`: every prompt token evaluated and every sampled token fed back, i.e.
+        prompt_evaluated + generated - the turns that ended, whose last token is never decoded)."""
+        ctx = self.llm._ctx.ctx
+        self.low.llama_synchronize(ctx)
+        perf = self.low.llama_perf_context(ctx)
+        # llama.cpp reports a count of 0 as 1 (it divides by them); a count that never ran has
+        # no time either
+        n_p = int(perf.n_p_eval) if perf.t_p_eval_ms > 0 else 0
+        n_1 = int(perf.n_eval) if perf.t_eval_ms > 0 else 0
+        return {**self.stats, "llama_decoded": n_p + n_1,
+                "llama_decode_s": round((perf.t_p_eval_ms + perf.t_eval_ms) / 1000, 2)}
 
     def close(self) -> None:
         if self.batch is not None:

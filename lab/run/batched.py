@@ -185,7 +185,8 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
     facts = {"parallel": engine.parallel, "steps": sched.steps,
              "mean_batch": round(sum(sched.step_sizes) / max(1, len(sched.step_sizes)), 2),
              **{k: (round(v, 2) if isinstance(v, float) else v)
-                for k, v in getattr(engine, "stats", {}).items()}}
+                for k, v in (engine.facts() if hasattr(engine, "facts")
+                             else getattr(engine, "stats", {})).items()}}
     if len(units) > 1:        # its batches held the others' conversations too
         facts["runs"] = [u.record.run_id for u in units]
     for u in units:
