@@ -206,6 +206,17 @@ def test_grading_compares_paths_not_headings_and_rejects_other_files():
     assert normalize_path("  ") == ""
 
 
+def test_grading_keeps_a_top_level_folder_named_like_the_corpus_root():
+    # issue 27.1: django/django, numpy/numpy: the root folder's name is also a real folder
+    root = "/home/me/django"
+    assert grade("django/db/models/base.py", ["django/db/models/base.py"], root) == \
+        (True, "django/db/models/base.py")
+    assert grade("/home/me/django/django/db/models/base.py", ["django/db/models/base.py"], root)[0]
+    assert not grade("db/models/base.py", ["django/db/models/base.py"], root)[0]
+    # a root-relative answer prefixed with the root's name still passes where no such folder is expected
+    assert grade("django/setup.py", ["setup.py"], root) == (True, "setup.py")
+
+
 def test_repetition_check_catches_spirals_not_lists():
     check = RepetitionCheck(3)
     assert check("Counting: " + "59 PASS, 1 FAIL\n" * 4) == "loop"

@@ -3,9 +3,13 @@
 Normalization (both sides): surrounding whitespace, quotes, backticks, brackets and emphasis are
 removed; an answer that is not quoted ends at its first whitespace (small models add "(the Go
 config)"); trailing sentence punctuation goes; backslashes become slashes; the corpus root's
-absolute path, the root folder's own name and leading `./` or `/` are dropped; a `#heading`
-suffix is ignored (expected `path#heading` entries are graded by their path, as eval-resolver
-does).
+absolute path and leading `./` or `/` are dropped; a `#heading` suffix is ignored (expected
+`path#heading` entries are graded by their path, as eval-resolver does).
+
+The root folder's own name (`django/models.py` written for the corpus root `/src/django`) is
+dropped only when the answer does not already name an expected path as written: a repository whose
+root shares its name with a top-level folder (django/django, numpy/numpy) keeps that folder in
+its paths, and `django/db/models/base.py` there is the correct answer, not `db/models/base.py`.
 """
 
 from __future__ import annotations
@@ -43,12 +47,14 @@ def normalize_path(text: str, root: Path | str | None = None) -> str:
             s = s[len(r) + 1:]
     while s.startswith("./"):
         s = s[2:]
-    s = s.lstrip("/")
-    if root is not None:
-        name = Path(root).name
-        if name and s.startswith(name + "/"):
-            s = s[len(name) + 1:]
-    return s
+    return s.lstrip("/")
+
+
+def without_root_name(path: str, root: Path | str | None) -> str | None:
+    """`path` with the corpus root folder's own name dropped from its front, or None when it does
+    not start with it."""
+    name = Path(root).name if root is not None else ""
+    return path[len(name) + 1:] if name and path.startswith(name + "/") else None
 
 
 def expected_path(entry: str) -> str:
@@ -61,4 +67,8 @@ def grade(answer: str | None, expected: Iterable[str], root: Path | str | None =
         return False, ""
     got = normalize_path(answer, root)
     want = {normalize_path(expected_path(e)) for e in expected}
+    if got not in want:
+        short = without_root_name(got, root)
+        if short is not None:
+            got = short
     return got in want, got
