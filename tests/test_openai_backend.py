@@ -31,9 +31,12 @@ TEMPLATES = REPO / "tests/data/agent/templates.yaml"
 
 
 class Stub:
-    """Replies from a queue: ("ok", message, usage) | ("status", code, body) | ("reset",) | ("sleep", s)."""
+    """Replies from a queue: ("ok", message, usage) | ("status", code, body) | ("reset",) | ("sleep", s)
+    | ("trickle", s): headers, then one byte of a reply every s seconds until closed
+    | ("raw", bytes): a 200 with that body."""
 
     def __init__(self) -> None:
+        self.closed = threading.Event()     # ends every trickle: no handler outlives the test
         self.queue: deque = deque()
         self.requests: list[dict] = []
         self.default = None
@@ -57,11 +60,33 @@ class Stub:
                 if item[0] == "status":
                     self._send(item[1], item[2])
                     return
+                if item[0] in ("trickle", "raw"):
+                    self._body(item)
+                    return
                 _, message, usage = item
                 self._send(200, completion(message, usage))
 
             def _send(self, code, obj):
                 send_json(self, code, obj)
+
+            def _body(self, item):
+                data = (item[1] if item[0] == "raw" else
+                        json.dumps(completion({"role": "assistant", "content": "x" * 10_000})).encode())
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                if item[0] == "raw":
+                    self.wfile.write(data)
+                    return
+                try:
+                    for i in range(len(data)):
+                        if stub.closed.wait(item[1]):
+                            return
+                        self.wfile.write(data[i:i + 1])
+                        self.wfile.flush()
+                except OSError:        # the client gave up on it: what the tests want
+                    return
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
@@ -69,6 +94,7 @@ class Stub:
                          daemon=True).start()
 
     def close(self):
+        self.closed.set()
         self.server.shutdown()
         self.server.server_close()
 
@@ -208,6 +234,62 @@ def test_a_request_running_past_the_time_limit_is_timeout(stub, parts):
     assert time.monotonic() - t0 < 2.9
     assert [r.outcome for r in res.results] == ["timeout", "pass"]
     assert res.results[0].infrastructure
+
+
+def in_thread(fn, budget: float):
+    """fn() in a thread; (result or exception, seconds), or (None, None) when it is still running
+    after `budget` (the caller's fixture then closes the server, which ends it)."""
+    out: list = []
+
+    def go():
+        t0 = time.monotonic()
+        try:
+            out.append(fn())
+        except Exception as e:  # noqa: BLE001 - the test inspects it
+            out.append(e)
+        out.append(time.monotonic() - t0)
+    t = threading.Thread(target=go, daemon=True)
+    t.start()
+    t.join(budget)
+    return (out[0], out[1]) if len(out) == 2 else (None, None)
+
+
+def test_a_trickling_reply_ends_at_the_tests_time_limit(stub, parts):
+    # issue 27.2: headers, then a byte a second; the client's time-out is between bytes only
+    stub.default = native_solver
+    stub.queue.append(("trickle", 0.2))
+    b = backend_for(stub, request_timeout_s=5)
+    res, took = in_thread(lambda: run_session(parts[2].tests[:2], session(parts, b, time_limit_s=1.5)),
+                          budget=15)
+    assert took is not None and took < 5, "the trickle held the test past its time limit"
+    assert [r.outcome for r in res.results] == ["timeout", "pass"]
+    assert res.results[0].infrastructure and "still arriving" in res.results[0].detail
+
+
+def test_a_trickling_reply_is_cut_at_request_timeout_and_retried(stub):
+    stub.default = lambda body: ("trickle", 0.1)
+    b = backend_for(stub, request_timeout_s=0.6, max_retries=1)
+    req = ChatRequest(messages=[Message("system", "s"), Message("user", "u")], tools=[], max_tokens=8)
+    err, took = in_thread(lambda: b.chat(req), budget=15)
+    assert took is not None and took < 3
+    assert isinstance(err, BackendAPIError) and "gave up after 2 attempt(s): timeout" in str(err)
+
+
+@pytest.mark.parametrize("body", [b"{not json", b"<html><body>502 Bad Gateway</body></html>",
+                                  b'{"choices": []}', b'{"choices": [{"message": null}]}',
+                                  b'{"choices": "x"}', b'[]', b'{"choices": [{"message": {"content": 5}}]}',
+                                  b'{"choices": [{"message": {"tool_calls": [{"function": null}]}}]}'])
+def test_a_malformed_200_is_retried_like_a_500(stub, parts, body):
+    # issue 27.8: it was an IndexError/AttributeError inside the lab: `crash`, never retried
+    stub.default = native_solver
+    stub.queue.append(("raw", body))
+    b = backend_for(stub)
+    res = run_session(parts[2].tests[:1], session(parts, b))
+    assert res.results[0].outcome == "pass" and b.retries_used == 1
+    stub.queue.extend([("raw", body)] * 3)
+    res = run_session(parts[2].tests[:2], session(parts, b))
+    assert [r.outcome for r in res.results] == ["api_error", "pass"]
+    assert res.results[0].infrastructure and "malformed reply" in res.results[0].detail
 
 
 def test_retries_never_outlast_the_test(stub):

@@ -187,6 +187,20 @@ def test_search_files_glob_semantics(corpus):
     assert s(pattern="**/.github") == ".github"
 
 
+def test_listing_tools_leave_out_link_loops(corpus):
+    # issue 27.3: resolve() raised "Symlink loop" outside the path check: every test a crash
+    (corpus / "loop_a").symlink_to(corpus / "loop_b")
+    (corpus / "loop_b").symlink_to(corpus / "loop_a")
+    (corpus / "docs" / "self").symlink_to(corpus / "docs" / "self")
+    ts = toolset(corpus, "filesystem")
+    for name, args in (("directory_tree", {"path": "."}), ("search_files", {"path": ".", "pattern": "**"}),
+                       ("search_files", {"path": "docs", "pattern": "*"})):
+        r = ts.call(name, args)
+        assert not r.is_error and "loop_" not in r.text and "self" not in r.text, (name, r.text)
+        assert str(corpus) not in r.text
+    assert "docs/deploy.md" in ts.call("search_files", {"path": ".", "pattern": "**/*.md"}).text
+
+
 def test_glob_match():
     assert glob_match("a/b/c.go", "**/*.go") and glob_match("c.go", "**/*.go")
     assert not glob_match("a/c.go", "*.go") and glob_match(".env", "*")

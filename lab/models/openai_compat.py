@@ -8,6 +8,9 @@
   times and never past the test's deadline; what is left is `BackendAPIError` (`api_error`). A
   request still running at the deadline is `BackendTimeout` (`timeout`). A context-length error
   is `ContextOverflow`.
+- Each reply has a wall-clock deadline, `request_timeout_s` or the test's end if sooner: a server
+  trickling its body a byte at a time is cut off there (lab/models/openai_reply.py). A 200 that
+  is not a chat completion (not JSON, `choices: []`, `message: null`) is retried like a 500.
 - Cached prompt tokens are recorded when the server reports them
   (`usage.prompt_tokens_details.cached_tokens`).
 - `agent.constrained=true` sends the GBNF grammar as `grammar` (llama.cpp's servers take it).
@@ -30,6 +33,7 @@ from lab.models.base import (ChatModelSettings, AssistantTurn, BackendAPIError, 
 from lab.errors import MissingDependencyError
 from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
 from lab.models.locate import require
+from lab.models.openai_reply import MalformedReply, Reply, ReplyDeadline, parse_reply, read_body
 from lab.models.textcalls import hermes_tools_block, parse_tool_calls
 from lab.tokens import approx_tokens
 
@@ -172,8 +176,14 @@ class OpenAIBackend(ModelBackend):
             timeout = self.request_timeout_s if remaining is None else min(self.request_timeout_s, remaining)
             t0 = time.monotonic()
             try:
-                resp = self.client.chat.completions.create(timeout=timeout, **kwargs)
+                reply = self._post(kwargs, timeout)
                 break
+            except ReplyDeadline as e:
+                if request.remaining() is not None and request.remaining() <= 0.05:
+                    raise BackendTimeout(f"reply still arriving at the test's time limit ({e})") from None
+                last = f"timeout: {e}"
+            except MalformedReply as e:
+                last = f"malformed reply: {_short(e)}"
             except oa.BadRequestError as e:
                 if _CONTEXT_ERROR.search(str(e)):
                     raise ContextOverflow(f"server: {_short(e)}") from None
@@ -202,34 +212,43 @@ class OpenAIBackend(ModelBackend):
                                       f"leaves no room to retry; last error: {last}", attempts=attempt)
             time.sleep(wait)
         elapsed = time.monotonic() - t0
-        return self._turn(resp, request, elapsed)
+        return self._turn(reply, request, elapsed)
 
-    def _turn(self, resp: Any, request: ChatRequest, elapsed: float) -> AssistantTurn:
-        choice = resp.choices[0]
-        msg = choice.message
-        text = msg.content or ""
+    def _post(self, kwargs: dict, timeout: float) -> Reply:
+        """One request; its body read under a wall-clock deadline `timeout` seconds from now (the
+        client's own time-out only bounds the wait between two bytes)."""
+        import httpx   # the openai client's transport
+        oa, deadline = self._openai, time.monotonic() + timeout
+        with self.client.chat.completions.with_streaming_response.create(timeout=timeout, **kwargs) as r:
+            try:
+                body = read_body(r.iter_bytes(), deadline)
+            except httpx.TimeoutException:     # a body read is outside the client's own mapping
+                raise oa.APITimeoutError(request=r.http_response.request) from None
+            except httpx.TransportError as e:  # cut off mid-body
+                raise oa.APIConnectionError(message=f"connection lost mid-reply ({type(e).__name__})",
+                                            request=r.http_response.request) from None
+        return parse_reply(body)
+
+    def _turn(self, reply: Reply, request: ChatRequest, elapsed: float) -> AssistantTurn:
+        text = reply.content
         calls: list[ToolCall] = []
         native = None
-        if msg.tool_calls:
-            native = msg.model_dump(exclude_none=True)
+        if reply.tool_calls:
+            native = {k: v for k, v in reply.message.items() if v is not None}
             native["role"] = "assistant"
-            for tc in msg.tool_calls:
-                raw = tc.function.arguments or ""
+            for tc in reply.tool_calls:
+                raw = tc["arguments"]
                 try:
                     args = json.loads(raw) if raw.strip() else {}
-                    calls.append(ToolCall(name=tc.function.name, arguments=args, raw=raw, id=tc.id,
+                    calls.append(ToolCall(name=tc["name"], arguments=args, raw=raw, id=tc["id"],
                                           form="native"))
                 except json.JSONDecodeError as e:
-                    calls.append(ToolCall(name=tc.function.name, arguments=None, raw=raw, id=tc.id,
+                    calls.append(ToolCall(name=tc["name"], arguments=None, raw=raw, id=tc["id"],
                                           error=f"arguments are not valid JSON ({e.msg})", form="native"))
         else:
             calls = parse_tool_calls(text, self.formats, think=self.think)
-        usage = resp.usage
-        prompt = getattr(usage, "prompt_tokens", 0) or 0
-        completion = getattr(usage, "completion_tokens", 0) or 0
-        details = getattr(usage, "prompt_tokens_details", None)
-        cached = (getattr(details, "cached_tokens", None) or 0) if details else 0
-        finish = choice.finish_reason or "stop"
+        prompt, completion, cached = reply.prompt_tokens, reply.completion_tokens, reply.cached_tokens
+        finish = reply.finish_reason
         if finish == "length" and request.stop_check is not None:
             finish = request.stop_check(text) or finish
         return AssistantTurn(text=text, tool_calls=calls, finish_reason=finish,

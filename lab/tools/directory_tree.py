@@ -1,6 +1,7 @@
 """Baseline `directory_tree(path, excludePatterns?)`: the reference server's recursive JSON tree
 (`name`, `type`, `children` for directories), 2-space indented. Symlinked folders are not
-descended (a link cycle must not hang the tool); links pointing outside the root are left out."""
+descended (a link cycle must not hang the tool); links pointing outside the root, and links that
+cannot be resolved (a loop), are left out."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
 from lab.tools.globs import check_glob, glob_match
-from lab.tools.paths import HIDDEN_DIRS, existing, shown, utf8_name
+from lab.tools.paths import HIDDEN_DIRS, existing, link_inside, shown, utf8_name
 
 
 def excluded(rel_path: str, patterns: list[str]) -> bool:
@@ -57,7 +58,7 @@ class DirectoryTree(Tool):
                 r = f"{prefix}{e.name}"
                 if e.name in HIDDEN_DIRS or not utf8_name(e.name) or excluded(r, patterns):
                     continue
-                if e.is_symlink() and not e.resolve().is_relative_to(ctx.root):
+                if e.is_symlink() and not link_inside(ctx, e):
                     continue
                 if e.is_dir():
                     kids = [] if e.is_symlink() else build(e, r + "/")

@@ -77,6 +77,15 @@ def confine(ctx: ToolContext, raw: str) -> Path | ToolResult:
     return full
 
 
+def link_inside(ctx: ToolContext, link: Path) -> bool:
+    """Whether the symlink `link` points inside the corpus root. A link loop or a link that cannot
+    be resolved is not (the listing tools leave it out, as they leave out links going outside)."""
+    try:
+        return link.resolve().is_relative_to(ctx.root)
+    except (OSError, RuntimeError):     # RuntimeError: Python 3.11's "Symlink loop"
+        return False
+
+
 def rel(ctx: ToolContext, path: Path) -> str:
     """The corpus-relative POSIX form of a confined path ("." for the root)."""
     r = path.relative_to(ctx.root).as_posix() if path != ctx.root else "."

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
 from lab.tools.globs import check_glob, glob_match
-from lab.tools.paths import HIDDEN_DIRS, existing, rel, shown, utf8_name
+from lab.tools.paths import HIDDEN_DIRS, existing, link_inside, rel, shown, utf8_name
 
 #: Matches listed at most (the reference has no cap; a runaway `**` would flood a small context).
 MAX_MATCHES = 500
@@ -52,7 +52,7 @@ class SearchFiles(Tool):
                 r = f"{prefix}{e.name}"
                 if e.name in HIDDEN_DIRS or not utf8_name(e.name) or any(glob_match(r, p) for p in patterns):
                     continue
-                if e.is_symlink() and not e.resolve().is_relative_to(ctx.root):
+                if e.is_symlink() and not link_inside(ctx, e):
                     continue
                 if glob_match(r, pattern):
                     found.append(rel(ctx, e))
