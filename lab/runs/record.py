@@ -153,6 +153,9 @@ def read_record(path: Path) -> RunRecord:
     for k in ("config", "model", "suite", "corpus", "agent", "templates"):
         if not isinstance(data[k], dict):
             raise InputError("corrupt run record: must be an object", file=str(path), key=k)
+    problem = _shape_problem(data)
+    if problem:
+        raise InputError(f"corrupt run record: {problem[1]}", file=str(path), key=problem[0])
     fp = data.get("fingerprint")
     if fp is not None and not isinstance(fp, str):
         raise InputError("corrupt run record: must be a string", file=str(path), key="fingerprint")
@@ -167,6 +170,35 @@ def read_record(path: Path) -> RunRecord:
         return RunRecord.from_dict(data)
     except TypeError as e:
         raise InputError(f"corrupt run record: {e}", file=str(path), key="repeats") from None
+
+
+#: Hydra groups: a mapping in every config the lab writes (readers look inside them)
+CONFIG_GROUPS = ("agent", "corpus", "model", "prompt", "resolver", "run", "suite", "tools", "vocab")
+_OBJECTS = ("versions", "git", "numerics", "fingerprint_inputs")
+_TEXTS = ("ended_at", "error", "traceback")
+
+
+def _shape_problem(data: dict) -> tuple[str, str] | None:
+    """(key, what is wrong) for a nested value of the wrong type, which a reader would trip over
+    (`"config": {"resolver": "bm25"}`, a finding that is not an object); None when all fit."""
+    for k in CONFIG_GROUPS:
+        v = data["config"].get(k)
+        if v is not None and not isinstance(v, dict):
+            return f"config.{k}", "must be an object"
+    for k in _OBJECTS:
+        if data.get(k) is not None and not isinstance(data[k], dict):
+            return k, "must be an object"
+    for k in _TEXTS:
+        if data.get(k) is not None and not isinstance(data[k], str):
+            return k, "must be a string or null"
+    for k in ("findings", "events"):
+        v = data.get(k, [])
+        if not isinstance(v, list):
+            return k, "must be a list"
+        bad = next((i for i, x in enumerate(v) if not isinstance(x, dict)), None)
+        if bad is not None:
+            return f"{k}[{bad}]", "must be an object"
+    return None
 
 
 #: RepeatSummary keys older records do not have (read at their defaults)

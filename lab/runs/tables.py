@@ -25,6 +25,12 @@ from lab.runs.io import storage_errors
 
 TESTS_FILE = "tests.csv"
 TRANSCRIPTS_DIR = "transcripts"
+#: The most characters a text field of tests.csv holds (answer, detail): a server that ignores
+#: `max_tokens` can send megabytes, and the csv module refuses fields over 131,072 characters.
+#: A longer text is cut and says so; the transcript keeps it whole.
+MAX_FIELD_CHARS = 20_000
+# Files written before the cap may hold longer fields: read them (the default limit is 131,072).
+csv.field_size_limit(max(csv.field_size_limit(), 2 ** 31 - 1))
 
 
 # -- tests.csv ------------------------------------------------------------------------------------
@@ -75,8 +81,8 @@ class TestRow:
            run: "dict[str, str] | None" = None) -> "TestRow":
         """The row of one finished test; `run` is `run_columns(record)` (the run's axes)."""
         return cls(**(run or {}), repeat=repeat, seed=seed, index=r.index, test_id=r.test_id, position=r.position,
-                   category=r.category, outcome=r.outcome, passed=r.passed, answer=r.answer,
-                   answer_normalized=r.answer_normalized, expected=" | ".join(r.expected),
+                   category=r.category, outcome=r.outcome, passed=r.passed, answer=capped(r.answer),
+                   answer_normalized=capped(r.answer_normalized), expected=" | ".join(r.expected),
                    tool_calls=len(r.tool_calls),
                    malformed_calls=sum(1 for c in r.tool_calls if c.malformed),
                    turns=r.turns, prompt_tokens=r.prompt_tokens, cached_tokens=r.cached_tokens,
@@ -84,8 +90,15 @@ class TestRow:
                    context_end=r.context_end,
                    tool_response_tokens=sum(c.response_tokens.get("total", 0) for c in r.tool_calls),
                    evictions=len(r.evictions), wall_s=r.wall_s, infrastructure=r.infrastructure,
-                   detail=r.detail, first_call_forced=r.first_call_forced,
+                   detail=capped(r.detail), first_call_forced=r.first_call_forced,
                    unforced_calls=r.unforced_calls, call_forms=_forms(r))
+
+
+def capped(text: str | None) -> str | None:
+    """`text` cut at MAX_FIELD_CHARS, with a note saying how long it was (None stays None)."""
+    if text is None or len(text) <= MAX_FIELD_CHARS:
+        return text
+    return f"{text[:MAX_FIELD_CHARS]}... [cut: {len(text):,} characters; the transcript has them all]"
 
 
 def _forms(r: TestResult) -> str:
@@ -196,15 +209,18 @@ def read_tests_csv(path: Path) -> list[TestRow]:
         raise InputError("corrupt tests table row: truncated (no line end; the run was killed "
                          "mid-write? `lab resume` repairs it)", file=str(path), line=last)
     reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) not in KNOWN_HEADERS:
-        raise InputError("tests table has unexpected columns", file=str(path), line=1)
     rows = []
-    for d in reader:
-        line = reader.line_num
-        try:
-            rows.append(_row(d))
-        except (ValueError, TypeError) as e:
-            raise InputError(f"corrupt tests table row: {e}", file=str(path), line=line) from None
+    try:
+        if tuple(reader.fieldnames or ()) not in KNOWN_HEADERS:
+            raise InputError("tests table has unexpected columns", file=str(path), line=1)
+        for d in reader:
+            line = reader.line_num
+            try:
+                rows.append(_row(d))
+            except (ValueError, TypeError) as e:
+                raise InputError(f"corrupt tests table row: {e}", file=str(path), line=line) from None
+    except csv.Error as e:
+        raise InputError(f"corrupt tests table: {e}", file=str(path), line=reader.line_num) from None
     return rows
 
 

@@ -1,0 +1,89 @@
+"""Records the lab wrote, or a results folder around them, that the lab must still read (issue 27):
+over-long csv fields, wrong nested types in run.json, link loops in a results folder, a
+read-only results folder. Each case ends with a clear line, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from lab.cli import main
+from lab.models import ScriptedBackend
+from lab.models.textcalls import hermes_call_text
+from lab.run import run
+from lab.runs.tables import MAX_FIELD_CHARS, TestRow, TestsCsv, read_tests_csv
+from test_runs_support import scripted, scripted_cfg
+
+
+def cli(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def within(fn, budget: float):
+    """fn()'s result, or pytest.fail when it is still running after `budget` seconds (a hang)."""
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(fn()), daemon=True)
+    t.start()
+    t.join(budget)
+    if t.is_alive():
+        pytest.fail(f"still running after {budget} s")
+    return out[0] if out else None
+
+
+# -- 27.4: a field over the csv module's limit -----------------------------------------------------
+
+def test_an_answer_over_the_csv_field_limit_is_cut_and_read_back(tmp_path):
+    long_answer = "ANSWER: " + "a/" * 100_000 + "x.go"       # a server that ignores max_tokens
+    backend = ScriptedBackend().enqueue([hermes_call_text("path_resolve", {"query": "x"}), long_answer] * 6)
+    r = run(scripted_cfg(tmp_path, "run.experiment=long"), backend=backend, progress=False)
+    rows = read_tests_csv(r.run_dir / "tests.csv")
+    assert len(rows) == 6 and all(len(x.answer) < MAX_FIELD_CHARS + 100 for x in rows)
+    assert "[cut: 200,012 characters" in rows[0].answer
+    for args in (("report", str(tmp_path), "--out", str(tmp_path / "rep"), "--no-reference"),
+                 ("export", str(tmp_path), "--out", str(tmp_path / "t.csv"), "--format", "csv"),
+                 ("history", "--results", str(tmp_path))):
+        res = cli(*args)
+        assert res.exit_code == 0 and res.exception is None, (args, res.output)
+
+
+def test_a_tests_csv_written_before_the_cap_is_read(tmp_path):
+    path = tmp_path / "tests.csv"
+    row = TestRow(repeat=0, seed=1, index=0, test_id="t", position=1, category=None, outcome="fail",
+                  passed=False, answer="y" * 200_000, answer_normalized="y", expected="a.go",
+                  tool_calls=0, malformed_calls=0, turns=1, prompt_tokens=1, cached_tokens=0,
+                  completion_tokens=1, context_start=None, context_end=None, tool_response_tokens=0,
+                  evictions=0, wall_s=0.1, infrastructure=False, detail=None)
+    TestsCsv(path).append(row)
+    assert read_tests_csv(path)[0].answer == "y" * 200_000
+
+
+# -- 27.5: a wrong nested type in one run.json -------------------------------------------------------
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d["config"].__setitem__("resolver", "bm25"),
+    lambda d: d.__setitem__("findings", [1]),
+    lambda d: d["config"].__setitem__("vocab", ["x"]),
+    lambda d: d.__setitem__("numerics", "cpu"),
+], ids=["config.resolver", "findings[0]", "config.vocab", "numerics"])
+def test_one_record_with_a_wrong_nested_type_is_listed_the_rest_show(tmp_path, damage):
+    good = run(scripted_cfg(tmp_path, "run.experiment=good"), backend=scripted(), progress=False)
+    bad = run(scripted_cfg(tmp_path, "run.experiment=bad"), backend=scripted(), progress=False)
+    rec = json.loads((bad.run_dir / "run.json").read_text())
+    damage(rec)
+    (bad.run_dir / "run.json").write_text(json.dumps(rec))
+    res = cli("report", str(tmp_path), "--out", str(tmp_path / "rep"), "--no-reference")
+    assert res.exit_code == 0 and res.exception is None, res.output
+    assert bad.run_dir.name in res.output
+    res = cli("export", str(tmp_path), "--out", str(tmp_path / "t.csv"), "--format", "csv")
+    assert res.exit_code == 0 and res.exception is None and "1 run(s)" in res.output, res.output
+    assert "corrupt run record" in res.output
+    from lab.view import create_app
+    page = TestClient(create_app([tmp_path], min_interval=0)).get("/")
+    assert page.status_code == 200 and good.run_dir.name in page.text
+    assert "corrupt run record" in page.text
