@@ -8,6 +8,9 @@ Skipped, each with one warning on stderr naming it: a file or folder whose name 
 UTF-8 (no response could carry its path; the tools leave such names out of listings too), and a
 file that cannot be read. Only regular files are read, opened without blocking (a named pipe
 that appears after the walk is refused, never waited on). `Corpus.skipped` lists them.
+
+Each file is read once, in chunks: hashed whole, its first MAX_TEXT_BYTES kept for the index. A
+2 GB file costs a chunk of memory, not 2 GB.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ import pathspec
 
 from lab.errors import InputError
 
-#: Bytes of a file read for its text fields; the rest is hashed but not indexed.
+#: Bytes of a file read for its text fields; the rest is hashed (streamed) but not indexed.
 MAX_TEXT_BYTES = 64 * 1024
+HASH_CHUNK_BYTES = 1 << 20
 ROOTS_FILE = ".workspace-roots"
 ALWAYS_SKIPPED = {".git", ".hg", ".svn"}
 
@@ -106,26 +110,35 @@ def utf8_name(name: str) -> bool:
     return True
 
 
-def _read_regular(path: Path) -> bytes:
-    """The bytes of a regular file; OSError for anything else (a pipe, a device) or unreadable."""
+def _read_regular(path: Path) -> tuple[bytes, int, str]:
+    """(its first MAX_TEXT_BYTES, its size, its sha256) of a regular file, read in chunks: a 2 GB
+    file costs one chunk of memory, not 2 GB. OSError for anything else (a pipe, a device) or
+    unreadable."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(0, "not a regular file")
+        h, head, size = hashlib.sha256(), b"", 0
         with os.fdopen(os.dup(fd), "rb") as fh:
-            return fh.read()
+            while chunk := fh.read(HASH_CHUNK_BYTES):
+                if size < MAX_TEXT_BYTES:
+                    head += chunk[:MAX_TEXT_BYTES - size]
+                h.update(chunk)
+                size += len(chunk)
+        return head, size, h.hexdigest()
     finally:
         os.close(fd)
 
 
 def walk(root: Path, skipped: list[str] | None = None) -> list[str]:
     """Relative POSIX paths of every non-ignored regular file under root, sorted. Names that are
-    not valid UTF-8 are left out (and noted in `skipped`)."""
+    not valid UTF-8 are left out (and noted in `skipped`). Folders are visited from a stack, not
+    by recursion: a corpus thousands of folders deep is walked like any other."""
     out: list[str] = []
     skipped = [] if skipped is None else skipped
-    specs: list[tuple[str, pathspec.PathSpec]] = []
+    Specs = tuple[tuple[str, pathspec.PathSpec], ...]
 
-    def ignored(rel: str, is_dir: bool) -> bool:
+    def ignored(specs: Specs, rel: str, is_dir: bool) -> bool:
         for base, spec in specs:
             if base and not rel.startswith(base + "/"):
                 continue
@@ -134,16 +147,17 @@ def walk(root: Path, skipped: list[str] | None = None) -> list[str]:
                 return True
         return False
 
-    def visit(dir_rel: str) -> None:
+    stack: list[tuple[str, Specs]] = [("", ())]
+    while stack:
+        dir_rel, specs = stack.pop()
         full = root / dir_rel if dir_rel else root
         gi = full / ".gitignore"
-        pushed = False
         if gi.is_file():
-            specs.append((dir_rel, pathspec.GitIgnoreSpec.from_lines(
+            specs = (*specs, (dir_rel, pathspec.GitIgnoreSpec.from_lines(
                 gi.read_text(encoding="utf-8", errors="replace").splitlines())))
-            pushed = True
         with os.scandir(full) as it:
             entries = sorted(it, key=lambda e: e.name)
+        folders = []
         for e in entries:
             if e.name in ALWAYS_SKIPPED:
                 continue
@@ -154,14 +168,11 @@ def walk(root: Path, skipped: list[str] | None = None) -> list[str]:
                 skipped.append(f"{printable(rel)}: its name is not valid UTF-8")
                 continue
             if e.is_dir():
-                if not ignored(rel, True):
-                    visit(rel)
-            elif e.is_file() and not ignored(rel, False):
+                if not ignored(specs, rel, True):
+                    folders.append(rel)
+            elif e.is_file() and not ignored(specs, rel, False):
                 out.append(rel)
-        if pushed:
-            specs.pop()
-
-    visit("")
+        stack.extend((f, specs) for f in reversed(folders))
     return sorted(out)
 
 
@@ -174,13 +185,12 @@ def load_corpus(root: str | Path, roots: tuple[str, ...] | list[str] | None = No
     skipped: list[str] = []
     for rel in walk(root, skipped):
         try:
-            data = _read_regular(root / rel)
+            head, size, sha = _read_regular(root / rel)
         except OSError as e:
             skipped.append(f"{rel}: cannot be read ({(e.strerror or type(e).__name__).lower()})")
             continue
-        files.append(CorpusFile(path=rel, root=root_of(rel, roots_t), size=len(data),
-                                sha256=hashlib.sha256(data).hexdigest(),
-                                text=_decode(data[:MAX_TEXT_BYTES])))
+        files.append(CorpusFile(path=rel, root=root_of(rel, roots_t), size=size, sha256=sha,
+                                text=_decode(head)))
     for s in skipped:
         print(f"warning: corpus {root}: skipped {s}", file=sys.stderr)
     return Corpus(root=root, roots=roots_t, files=tuple(files), skipped=tuple(skipped))
