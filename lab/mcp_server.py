@@ -131,18 +131,30 @@ def parse_host_port(text: str) -> tuple[str, int]:
 
 
 def http_app(toolset: ToolSet, host: str) -> Any:
-    """The Starlette app serving MCP's streamable HTTP transport at /mcp. On a loopback host the
-    SDK turns on DNS-rebinding protection (Host and Origin must be loopback)."""
-    return make_server(toolset).streamable_http_app(host=host)
+    """The Starlette app serving MCP's streamable HTTP transport at /mcp. On a loopback host, in
+    any spelling (`127.1`, `127.0.0.2`: lab/loopback.py), Host and Origin must be loopback names
+    (421 / 403; the SDK's check, which on its own knows only the three usual spellings)."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    from lab.loopback import allowed_names, is_loopback, url_host
+    security = None
+    if is_loopback(host):
+        names = [url_host(n) for n in allowed_names(host)]
+        security = TransportSecuritySettings(allowed_hosts=[f"{n}:*" for n in names],
+                                             allowed_origins=[f"http://{n}:*" for n in names])
+    return make_server(toolset).streamable_http_app(host=host, transport_security=security)
 
 
 def run_http(toolset: ToolSet, host: str, port: int, *, ready: Any = None) -> None:
-    """Serve streamable HTTP on host:port until SIGINT/SIGTERM (uvicorn handles both)."""
+    """Serve streamable HTTP on host:port until SIGINT/SIGTERM (uvicorn handles both). The socket
+    is bound before `ready` is told the URL: it names the real port (`:0` picks one), and a
+    failed bind is an OSError before any announcement."""
     import uvicorn
 
-    config = uvicorn.Config(http_app(toolset, host), host=host, port=port, log_level="warning",
-                            lifespan="on")
+    from lab.loopback import bind
+    sock, base = bind(host, port)
+    config = uvicorn.Config(http_app(toolset, host), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     if ready is not None:
-        ready(f"http://{host if ':' not in host else f'[{host}]'}:{port}/mcp")
-    server.run()
+        ready(f"{base}/mcp")
+    server.run(sockets=[sock])

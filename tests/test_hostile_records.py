@@ -19,6 +19,7 @@ from lab.models.textcalls import hermes_call_text
 from lab.run import run
 from lab.runs.tables import MAX_FIELD_CHARS, TestRow, TestsCsv, read_tests_csv
 from test_runs_support import scripted, scripted_cfg
+from test_view import LOCAL
 
 
 def cli(*args: str):
@@ -84,6 +85,6 @@ def test_one_record_with_a_wrong_nested_type_is_listed_the_rest_show(tmp_path, d
     assert res.exit_code == 0 and res.exception is None and "1 run(s)" in res.output, res.output
     assert "corrupt run record" in res.output
     from lab.view import create_app
-    page = TestClient(create_app([tmp_path], min_interval=0)).get("/")
+    page = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL).get("/")
     assert page.status_code == 200 and good.run_dir.name in page.text
     assert "corrupt run record" in page.text

@@ -30,6 +30,8 @@ REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"
 MINI_SUITE = REPO / "tests/data/mini_suite.yaml"
 TEMPLATES = REPO / "tests/data/agent/templates.yaml"
+#: what a browser on this machine sends as Host (the viewer refuses other names: issue 27.7)
+LOCAL = "http://127.0.0.1:8765"
 WRONG = {"mini-02", "mini-04"}          # the "sloppy" model answers these wrong
 
 
@@ -81,7 +83,7 @@ def results(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def client(results):
-    return TestClient(create_app([results], min_interval=0))
+    return TestClient(create_app([results], min_interval=0), base_url=LOCAL)
 
 
 def _runs(results: Path) -> dict[str, str]:
@@ -183,7 +185,7 @@ def test_updates_while_a_run_appends_and_a_torn_line_never_breaks_it(tmp_path):
     t_lines = (src / "transcripts" / "repeat-0.jsonl").read_text().splitlines(keepends=True)
     transcript.write_text("".join(t_lines[:3]))                       # session + 2 tests
 
-    client = TestClient(create_app([tmp_path / "live"], min_interval=0))
+    client = TestClient(create_app([tmp_path / "live"], min_interval=0), base_url=LOCAL)
     v0 = client.get("/api/version").json()["version"]
     assert len(_rows(client.get("/matrix").text)) == 2
     assert "repeat 0: 1/2 so far" in client.get("/").text
@@ -219,7 +221,7 @@ def test_bad_run_folders_are_listed_as_problems(tmp_path, results):
     odd = root / "view" / "odd"
     shutil.copytree(next(p for p in (results / "view").iterdir() if (p / "run.json").is_file()), odd)
     (odd / "tests.csv").write_text("nonsense,columns\n1,2\n")
-    client = TestClient(create_app([root, tmp_path / "missing", results], min_interval=0))
+    client = TestClient(create_app([root, tmp_path / "missing", results], min_interval=0), base_url=LOCAL)
     r = client.get("/")
     assert r.status_code == 200
     problems = r.text.split("<h2>Problems</h2>")[1]
@@ -242,7 +244,7 @@ def test_a_huge_transcript_is_paged_and_long_messages_cut(tmp_path, monkeypatch)
                        for i in range(100)]
     lines[1] = json.dumps(obj) + "\n"
     path.write_text("".join(lines))
-    client = TestClient(create_app([tmp_path], min_interval=0))
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
     rid = run_dir.name
     t = client.get("/transcript", params={"run": rid, "repeat": 0, "test": obj["test_id"]}).text
     assert f"100 messages; showing 1–{pages.MESSAGES_PER_PAGE}" in t
@@ -251,7 +253,7 @@ def test_a_huge_transcript_is_paged_and_long_messages_cut(tmp_path, monkeypatch)
     t3 = client.get("/transcript", params={"run": rid, "repeat": 0, "test": obj["test_id"], "page": 3}).text
     assert "message 99 " in t3 and "message 0 " not in t3
     monkeypatch.setattr(live, "LINE_CAP", 1000)                      # a line too large to open
-    client = TestClient(create_app([tmp_path], min_interval=0))
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
     t = client.get("/transcript", params={"run": rid, "repeat": 0, "test": obj["test_id"]}).text
     assert "read it with `lab show`" in t
 
@@ -273,7 +275,7 @@ def test_sweeps_are_listed_with_their_cells_and_a_matrix_of_their_runs(tmp_path,
     write_entry(sweep, CellEntry(cell="02_vocab=bad", num=2, overrides=["vocab=bad"], swept="vocab=bad",
                                  status="failed", error="InputError: no vocabulary 'bad'"))
     (sweep / "cells" / "03_x.json").write_text("{torn")
-    client = TestClient(create_app([root], min_interval=0))
+    client = TestClient(create_app([root], min_interval=0), base_url=LOCAL)
     page = client.get("/").text
     sweeps = page.split("<h2>Sweeps</h2>")[1].split("<h2>Problems</h2>")[0]
     assert "20261201T000000Z-abcdef" in sweeps and "running or stopped" in sweeps
@@ -405,3 +407,21 @@ def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcrip
         gate.set()
         if worker is not None:
             worker.join(30)
+
+
+def test_a_request_naming_another_host_or_origin_is_refused(tmp_path):
+    # issue 27.7: `curl -H 'Host: evil.example'` got every run: a DNS-rebinding page could read them
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
+    assert client.get("/").status_code == 200
+    assert client.get("/", headers={"Host": "localhost:8765"}).status_code == 200
+    for path in ("/", "/api/version", "/static/view.css", "/run/x"):
+        assert client.get(path, headers={"Host": "evil.example"}).status_code == 421, path
+    assert client.get("/", headers={"Host": "evil.example:8765"}).status_code == 421
+    assert client.get("/", headers={"Origin": "http://evil.example"}).status_code == 403
+    assert client.get("/", headers={"Origin": LOCAL}).status_code == 200
+    # any loopback spelling is protected too; an address chosen to expose the viewer is not checked
+    odd = TestClient(create_app([tmp_path], min_interval=0, host="127.0.0.2"), base_url="http://127.0.0.2:9")
+    assert odd.get("/").status_code == 200
+    assert odd.get("/", headers={"Host": "evil.example"}).status_code == 421
+    lan = TestClient(create_app([tmp_path], min_interval=0, host="0.0.0.0"), base_url="http://10.0.0.5:9")
+    assert lan.get("/").status_code == 200

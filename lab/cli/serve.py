@@ -38,8 +38,11 @@ def serve(overrides: tuple[str, ...], corpus: str | None, http: str | None) -> N
         run(toolset)
         return
     from lab.mcp_server import run_http
-    run_http(toolset, *address, ready=lambda url: click.echo(f"lab serve: MCP streamable HTTP at {url}",
-                                                            err=True))
+    try:
+        run_http(toolset, *address, ready=lambda url: click.echo(f"lab serve: MCP streamable HTTP at {url}",
+                                                                err=True))
+    except OSError as e:                  # the port is taken, the address is not this machine's
+        raise click.ClickException(f"cannot listen on {http}: {e.strerror or e}") from None
 
 
 COMMANDS = [serve]

@@ -12,19 +12,23 @@ import html
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from lab.analysis.transcript import PAGE_CSS
+from lab.loopback import LoopbackOnly, bind, is_loopback
 from lab.view import pages
 from lab.view.live import LiveResults
 
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(paths: list[str | Path], *, min_interval: float = 0.5) -> Starlette:
+def create_app(paths: list[str | Path], *, min_interval: float = 0.5, host: str = "127.0.0.1") -> Starlette:
+    """The viewer over `paths`. Bound on a loopback `host`, it answers only requests addressed to
+    this machine by name (Host and Origin: lab/loopback.py), so no DNS-rebinding page reads it."""
     live = LiveResults(list(paths), min_interval=min_interval)
 
     def page(request: Request, title: str, body: str, *, live_: bool = True,
@@ -95,7 +99,8 @@ def create_app(paths: list[str | Path], *, min_interval: float = 0.5) -> Starlet
         Route("/", index), Route("/matrix", matrix), Route("/run/{run_id}", run),
         Route("/compare", compare), Route("/transcript", transcript), Route("/api/version", version),
         Route("/static/view.css", css),
-        Mount("/static", StaticFiles(directory=STATIC), name="static")])
+        Mount("/static", StaticFiles(directory=STATIC), name="static")],
+        middleware=[Middleware(LoopbackOnly, host=host)] if is_loopback(host) else [])
     app.state.live = live
     return app
 
@@ -103,17 +108,9 @@ def create_app(paths: list[str | Path], *, min_interval: float = 0.5) -> Starlet
 def serve(paths: list[str | Path], *, host: str = "127.0.0.1", port: int = 8765,
           announce=print) -> None:
     """Bind first (port 0 picks a free one), say where, then serve until interrupted."""
-    import socket
-
     import uvicorn
 
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.set_inheritable(True)
-    bound = sock.getsockname()[1]
-    shown = f"[{host}]" if family == socket.AF_INET6 else host
-    announce(f"lab view: http://{shown}:{bound}/  (results: {', '.join(map(str, paths))}; Ctrl-C stops)")
-    server = uvicorn.Server(uvicorn.Config(create_app(paths), log_level="warning"))
+    sock, base = bind(host, port)
+    announce(f"lab view: {base}/  (results: {', '.join(map(str, paths))}; Ctrl-C stops)")
+    server = uvicorn.Server(uvicorn.Config(create_app(paths, host=host), log_level="warning"))
     server.run(sockets=[sock])
