@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -88,3 +90,33 @@ def test_one_record_with_a_wrong_nested_type_is_listed_the_rest_show(tmp_path, d
     page = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL).get("/")
     assert page.status_code == 200 and good.run_dir.name in page.text
     assert "corrupt run record" in page.text
+
+
+# -- 27.9: links in a results folder that point back up ---------------------------------------------
+
+def test_links_back_up_a_results_folder_are_walked_once(tmp_path):
+    # issue 27.9: `latest -> .` and `exp/up -> ..` made the walk grow exponentially (report, export
+    # and view hung). First in a subprocess with a deadline (killed if it hangs), then in-process.
+    a = run(scripted_cfg(tmp_path, "run.experiment=exp"), backend=scripted(), progress=False)
+    b = run(scripted_cfg(tmp_path, "run.experiment=other"), backend=scripted(), progress=False)
+    (tmp_path / "latest").symlink_to(tmp_path, target_is_directory=True)
+    (tmp_path / "exp" / "up").symlink_to(tmp_path, target_is_directory=True)
+    (tmp_path / "exp" / "again").symlink_to(a.run_dir, target_is_directory=True)
+    code = ("import sys; from lab.analysis import find_run_dirs; from lab.runs.history import scan; "
+            f"print(len(find_run_dirs([{str(tmp_path)!r}])), len(scan({str(tmp_path)!r}).entries))")
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=str(Path(__file__).resolve().parent.parent))
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        pytest.fail("the results folder walk did not end within 60 s")
+    assert out.split() == ["2", "2"], err
+    res = cli("report", str(tmp_path), "--out", str(tmp_path / "rep"), "--no-reference")
+    assert res.exit_code == 0 and "2 run(s)" in res.output, res.output
+    res = cli("export", str(tmp_path), "--out", str(tmp_path / "t.csv"), "--format", "csv")
+    assert res.exit_code == 0 and "12 rows from 2 run(s)" in res.output, res.output
+    from lab.view import create_app
+    page = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL).get("/")
+    assert page.status_code == 200 and a.run_dir.name in page.text and b.run_dir.name in page.text

@@ -31,6 +31,7 @@ import pandas as pd
 
 from lab.errors import InputError, LabError
 from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade
+from lab.runs.folders import record_dirs
 from lab.runs.numerics import of_record
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
@@ -72,28 +73,11 @@ class Results:
 
 
 def find_run_dirs(paths: Iterable[str | os.PathLike]) -> list[Path]:
-    """Run directories (holding run.json) at or below each path; hidden folders are skipped, links
-    followed (a sweep folder links its cells' run directories), each run listed once."""
-    found: list[Path] = []
-    for p in paths:
-        p = Path(p)
-        if (p / RUN_FILE).is_file():
-            found.append(p)
-            continue
-        if not p.is_dir():
-            raise InputError("not a run directory or a folder of runs", file=str(p))
-        for root, dirs, files in os.walk(p, followlinks=True):  # a sweep links its cells under runs/
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            if RUN_FILE in files:
-                found.append(Path(root))
-                dirs[:] = []                       # a run dir holds no further runs
-    seen, out = set(), []
-    for d in found:
-        key = d.resolve()
-        if key not in seen:
-            seen.add(key)
-            out.append(d)
-    return out
+    """Run directories (holding run.json) at or below each path, each run listed once, found by
+    the one walker of results folders (lab/runs/folders.py: hidden folders skipped, links followed
+    — a sweep folder links its cells' run directories — and a link cycle walked once); a path
+    that is neither a run nor a folder is an InputError naming it."""
+    return record_dirs(paths, missing_ok=False)
 
 
 def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts: bool = True) -> Results:

@@ -2,22 +2,25 @@
 
 Built from the run records on disk and nothing else (no index file to fall out of date). A record
 that cannot be read is skipped with a warning naming the file — one damaged run never hides the
-others. Folders are searched downwards, so sweep layouts (results/<experiment>/<sweep>/<run>) are
-found too; hidden folders (.sweeps, .lock) are skipped.
+others. Folders are searched downwards by the one walker every command uses (lab/runs/folders.py:
+links followed, each folder once, hidden folders skipped), so sweep layouts
+(results/<experiment>/<sweep>/<run>) are found too.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean as mean
 from typing import Iterable
 
 from lab.errors import LabError
+from lab.runs.folders import orphan_dirs, record_dirs
 from lab.runs.lock import is_live
 from lab.runs.numerics import of_record
 from lab.runs.record import RUN_FILE, TESTS_FILE, RunRecord, read_record
+
+__all__ = ["Entry", "History", "format_table", "orphan_dirs", "record_dirs", "scan"]
 
 
 @dataclass
@@ -61,37 +64,6 @@ class Entry:
 class History:
     entries: list[Entry] = field(default_factory=list)   # newest first
     warnings: list[str] = field(default_factory=list)    # records skipped, and why
-
-
-def record_dirs(roots: Iterable[Path]) -> list[Path]:
-    """Folders holding a run.json at or below each root (a run dir holds no further runs)."""
-    found: list[Path] = []
-    for root in roots:
-        root = Path(root)
-        if (root / RUN_FILE).is_file():
-            found.append(root)
-            continue
-        if not root.is_dir():
-            continue
-        for d, dirs, files in os.walk(root):
-            dirs[:] = sorted(x for x in dirs if not x.startswith("."))
-            if RUN_FILE in files:
-                found.append(Path(d))
-                dirs[:] = []
-    return found
-
-
-def orphan_dirs(root: Path) -> list[Path]:
-    """Run-like folders without a run.json (tests or transcripts written, the record lost)."""
-    out = []
-    for d, dirs, files in os.walk(root):
-        dirs[:] = sorted(x for x in dirs if not x.startswith("."))
-        if RUN_FILE in files:
-            dirs[:] = []
-        elif TESTS_FILE in files:
-            out.append(Path(d))
-            dirs[:] = []
-    return out
 
 
 def scan(results: Path, *, experiment: str | None = None, fingerprint: str | None = None) -> History:
