@@ -120,3 +120,35 @@ def test_links_back_up_a_results_folder_are_walked_once(tmp_path):
     from lab.view import create_app
     page = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL).get("/")
     assert page.status_code == 200 and a.run_dir.name in page.text and b.run_dir.name in page.text
+
+
+# -- 27.10: a results folder the lab cannot write ---------------------------------------------------
+
+def _run_into(results: Path):
+    from test_runs_support import follower_args
+    return CliRunner().invoke(main, ["run", *follower_args(results)])
+
+
+def test_a_results_folder_that_cannot_be_made_is_one_line_exit_2(tmp_path):
+    # issue 27.10: the run folder's first mkdir was outside the storage-error wrapper: a traceback
+    (tmp_path / "file").write_text("not a folder\n")
+    r = _run_into(tmp_path / "file" / "results")
+    assert r.exit_code == 2, r.output
+    assert "error: cannot write " in r.stderr and "Traceback" not in r.output
+
+
+def test_a_read_only_results_folder_is_one_line_exit_2(tmp_path, monkeypatch):
+    # as root, chmod does not stop a write: the file system's answer (EROFS) is simulated instead
+    import errno
+    results = tmp_path / "ro"
+    real_mkdir = os.mkdir
+
+    def mkdir(path, *a, **kw):
+        if str(path).startswith(str(results)):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_mkdir(path, *a, **kw)
+    monkeypatch.setattr(os, "mkdir", mkdir)
+    r = _run_into(results)
+    assert r.exit_code == 2, r.output
+    assert "error: cannot write " in r.stderr and "Read-only file system" in r.stderr
+    assert "Traceback" not in r.output

@@ -65,14 +65,18 @@ def new_run_dir(parent: Path) -> Path:
     """A fresh, unique directory under `parent` named by UTC time and a random suffix.
 
     `mkdir` without exist_ok is the arbiter: two processes can never get the same directory, even
-    when many start in the same second (the suffix only makes a retry rare).
+    when many start in the same second (the suffix only makes a retry rare). A folder that cannot
+    be made (read-only, a file in the way, disk full) is a StorageError naming it.
     """
-    parent.mkdir(parents=True, exist_ok=True)
+    with storage_errors(parent):
+        parent.mkdir(parents=True, exist_ok=True)
     while True:
         name = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + secrets.token_hex(3)
         d = parent / name
         try:
             d.mkdir()
-            return d
         except FileExistsError:
             continue
+        except OSError as e:
+            raise StorageError(d, e) from None
+        return d
