@@ -111,7 +111,12 @@ class _Reader:
         return InputError(message, file=self.file, line=line, key=key)
 
     def value(self, node: yaml.Node) -> Any:
-        return self.loader.construct_object(node, deep=True)
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.MarkedYAMLError as e:     # a tag safe YAML does not know (never executed)
+            raise self.error(f"YAML error: {e.problem}", node, "(yaml)") from None
+        except RecursionError:
+            raise self.error("YAML nested too deep", node, "(yaml)") from None
 
     def items(self, node: yaml.MappingNode, where: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
         """(key, key node, value node) of a mapping; keys must be unique strings."""
@@ -181,6 +186,8 @@ def load_suite(path: str | Path, *, corpus_paths: Collection[str] | None = None)
             raise InputError(f"YAML syntax error: {problem}", file=file, line=line, key="(yaml)") from None
         except yaml.YAMLError as e:
             raise InputError(f"YAML error: {e}", file=file, key="(yaml)") from None
+        except RecursionError:           # `[[[[...` a million deep: the composer recurses per level
+            raise InputError("YAML nested too deep", file=file, line=loader.line + 1, key="(yaml)") from None
         reader = _Reader(file, loader)
         suite = _read_suite(reader, root, path, corpus_paths)
     finally:

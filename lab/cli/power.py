@@ -4,6 +4,7 @@ run's observed spread (or from numbers), for the comparison the lab will run (la
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import click
@@ -11,11 +12,26 @@ import click
 from lab.cli.common import lab_errors
 
 
-def _floats(text: str) -> list[float]:
+def _floats(text: str, option: str) -> list[float]:
+    """Numbers above 0: nan, inf, zero or a negative would make a confident table of nothing."""
     try:
-        return [float(x) for x in text.split(",") if x.strip()]
+        vals = [float(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise click.BadParameter(f"a comma-separated list of numbers, got {text!r}") from None
+        vals = []
+    if not vals or not all(math.isfinite(v) and v > 0 for v in vals):
+        raise click.BadParameter(f"a comma-separated list of numbers above 0, got {text!r}",
+                                 param_hint=option)
+    return vals
+
+
+def _check_planned(tests: int, sd: float | None, p_rate: float | None) -> None:
+    from lab.errors import InputError
+    if tests < 1:
+        raise InputError(f"must be at least 1, got {tests}", key="--tests")
+    if sd is not None and not (math.isfinite(sd) and sd >= 0):
+        raise InputError(f"must be a finite number >= 0, got {sd}", key="--sd")
+    if p_rate is not None and not 0 <= p_rate <= 1:       # also false for nan
+        raise InputError(f"must be a pass rate between 0 and 1, got {p_rate}", key="--p")
 
 
 @click.command("power")
@@ -53,8 +69,11 @@ def power_cmd(pilot: str | None, diffs: str, reps: str, target: float, alpha: fl
     from lab.errors import InputError
     from lab.stats import Spread, power_at, repeats_for
 
-    ds, rs = _floats(diffs), [int(x) for x in _floats(reps)]
-    if not 0 < target < 1 or not 0 < alpha < 1:
+    ds, rs = _floats(diffs, "--diff"), _floats(reps, "--repeats")
+    if any(r != int(r) for r in rs):
+        raise click.BadParameter(f"whole numbers of repeats, got {reps!r}", param_hint="--repeats")
+    rs = [int(r) for r in rs]
+    if not 0 < target < 1 or not 0 < alpha < 1:          # also false for nan
         raise InputError("--power and --alpha must be between 0 and 1")
     if pilot:
         from lab.cli.diff import resolve_run
@@ -70,7 +89,11 @@ def power_cmd(pilot: str | None, diffs: str, reps: str, target: float, alpha: fl
         m = np.array([[p[t] for t in ids] for p in every], dtype=float)
         spread = Spread.of(m, session=session or mode)
     else:
-        spread = Spread.planned(session or "single", tests, sd=sd, p=p_rate)
+        _check_planned(tests, sd, p_rate)
+        try:
+            spread = Spread.planned(session or "single", tests, sd=sd, p=p_rate)
+        except ValueError as e:                            # the option it needs is missing
+            raise InputError(str(e)) from None
     table = [{"diff": d, "repeats_for_power": repeats_for(spread, d, power=target, alpha=alpha),
               "power": {str(r): power_at(spread, d, r, alpha=alpha) for r in rs}} for d in ds]
     if fmt == "json":

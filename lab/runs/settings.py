@@ -38,8 +38,10 @@ class RunSettings(Settings):
     @field_validator("experiment")
     @classmethod
     def _a_folder_name(cls, v: str) -> str:
-        if not v.strip() or "/" in v:
-            raise ValueError("must be a non-empty name without '/'")
+        # a folder directly under results_dir that every walk sees: `..` would write outside it,
+        # and a hidden name (`.sweeps`) would hide the run from history (lab/runs/folders.py)
+        if not v.strip() or "/" in v or "\\" in v or v.startswith(".") or "\0" in v:
+            raise ValueError("must be a folder name: not empty, no '/' or '\\', not starting with '.'")
         return v
 
 
