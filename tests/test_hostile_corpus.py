@@ -47,3 +47,52 @@ def test_a_corpus_deeper_than_the_recursion_limit_loads(tmp_path):
     (tmp_path / "top.md").write_text("# Top\n")
     paths = [f.path for f in load_corpus(tmp_path).files]
     assert paths == ["d/" * 1100 + "bottom.md", "top.md"]
+
+
+# -- 27.11: suite YAML built to hurt, run.experiment outside results_dir, lab power's numbers -------
+
+@pytest.mark.parametrize("text, line, what", [
+    ("tests:\n  - id: a\n    query: !!python/object/apply:os.system ['touch /tmp/pwned']\n"
+     "    expected: [a.go]\n", 3, "YAML error"),
+    ("tests: " + "[" * 1_000_000 + "\n", 1, "nested too deep"),
+    ("tests:\n  - id: a\n    query: q\n    expected: " + "[" * 300 + "]" * 300 + "\n", 4, "nested too deep"),
+], ids=["unknown-tag", "million-deep", "deep-value"])
+def test_hostile_suite_yaml_is_a_file_line_error(tmp_path, text, line, what):
+    from lab.errors import InputError
+    from lab.suites import load_suite
+    f = tmp_path / "suite.yaml"
+    f.write_text(text)
+    with pytest.raises(InputError) as e:
+        load_suite(f)
+    assert what in str(e.value) and f"{f}" in str(e.value) and f"line {line}" in str(e.value)
+
+
+def _lab(*args: str):
+    from click.testing import CliRunner
+
+    from lab.cli import main
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("name", ["..", ".sweeps", ".", "a\\b"])
+def test_run_experiment_must_be_a_visible_folder_under_results_dir(tmp_path, name):
+    # issue 27.11: `..` wrote beside results_dir; `.sweeps` hid the run from `lab history`
+    from test_runs_support import follower_args
+    results = tmp_path / "results"
+    r = _lab("run", *follower_args(results, f"run.experiment={name}"))
+    assert r.exit_code == 2 and "run.experiment" in r.output, r.output
+    assert not any(tmp_path.rglob("run.json"))
+
+
+@pytest.mark.parametrize("args, key", [
+    (["--sd", "nan"], "--sd"), (["--sd", "-1"], "--sd"), (["--sd", "5", "--diff", "nan"], "--diff"),
+    (["--sd", "5", "--diff", "inf"], "--diff"), (["--sd", "5", "--diff", "-3"], "--diff"),
+    (["--sd", "5", "--repeats", "0"], "--repeats"), (["--sd", "5", "--repeats", "2.5"], "--repeats"),
+    (["--sd", "5", "--alpha", "nan"], "--alpha"), (["--sd", "5", "--tests", "-4"], "--tests"),
+    (["--session", "isolated", "--p", "nan"], "--p"), (["--session", "isolated", "--p", "1.5"], "--p"),
+    (["--session", "isolated"], "--p"), ([], "--sd")])
+def test_lab_power_refuses_numbers_that_mean_nothing(args, key):
+    # issue 27.11: nan became "1000 repeats", a missing --sd a traceback
+    r = _lab("power", *args)
+    assert r.exit_code == 2 and key in r.output, (r.exit_code, r.output)
+    assert "repeats per arm" not in r.output and "Traceback" not in r.output

@@ -152,3 +152,41 @@ def test_a_read_only_results_folder_is_one_line_exit_2(tmp_path, monkeypatch):
     assert r.exit_code == 2, r.output
     assert "error: cannot write " in r.stderr and "Read-only file system" in r.stderr
     assert "Traceback" not in r.output
+
+
+# -- 27.11: a run no test could start; credentials in a base_url ------------------------------------
+
+def test_a_run_whose_prompt_never_fits_is_failed_not_complete(tmp_path):
+    # issue 27.11: model.n_ctx too small for the system prompt: context_overflow x N, yet `complete`
+    from test_runs_support import common_args
+    r = CliRunner().invoke(main, ["run", "model=scripted", "model.n_ctx=50", "agent.session=isolated",
+                                  *common_args(tmp_path)])
+    assert r.exit_code == 3, r.output
+    [path] = tmp_path.rglob("run.json")
+    rec = json.loads(path.read_text())
+    assert rec["status"] == "failed" and rec["error"].startswith("no test could start")
+    assert rec["repeats"][0]["outcomes"]["context_overflow"] == 6
+
+
+def test_a_run_with_an_overflow_after_turns_stays_complete(tmp_path):
+    # the rule above only catches runs in which no test got a single turn
+    from lab.models import ContextOverflow
+    backend = scripted()
+    backend.queue.appendleft(ContextOverflow("too long"))
+    r = run(scripted_cfg(tmp_path, "agent.session=isolated"), backend=backend, progress=False)
+    assert r.record.status == "complete"
+
+
+def test_credentials_in_a_base_url_are_not_stored(tmp_path):
+    # issue 27.11: `http://user:password@host` was written into run.json as it was
+    from lab.config import compose
+    from lab.launch.stub_server import StubServer
+    from test_runs_support import common_args
+    with StubServer() as s:
+        url = s.url.replace("http://", "http://me:s3cret-pw@")
+        cfg = compose(["model=openai", f"model.base_url={url}", "model.model=stub", *common_args(tmp_path)])
+        r = run(cfg, progress=False)
+    text = (r.run_dir / "run.json").read_text()
+    assert r.record.status == "complete", r.record.error
+    assert "s3cret-pw" not in text and "http://***@127.0.0.1" in text
+    assert "s3cret-pw" not in json.dumps(r.record.numerics)

@@ -80,7 +80,8 @@ class OpenAIBackend(ModelBackend):
         are not visible here (run.concurrency > 1 can batch repeats together, which the record
         notes). The id names the server so that two servers never pass for one."""
         from lab.runs.numerics import Numerics
-        return Numerics({"engine": "server", "base_url": settings.get("base_url")},
+        from lab.runs.provenance import redact_credentials    # the id never depends on a password
+        return Numerics({"engine": "server", "base_url": redact_credentials(settings.get("base_url"))},
                         {"note": "computed by the server: its build and hardware are not visible to the lab"})
 
     @classmethod

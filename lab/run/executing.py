@@ -24,15 +24,15 @@ from omegaconf import OmegaConf
 
 from lab.agent import Progress, Session, run_session
 from lab.models.lockstep import ConcurrentEngine
-from lab.errors import StorageError
+from lab.errors import LabError, StorageError
 from lab.results import TestResult
 from lab.run.preparing import Prepared, _suite_info, effective_concurrency
 from lab.runs import failpoints
 from lab.runs.io import new_run_dir
 from lab.runs.lock import RunLock
 from lab.runs.provenance import git_info, now, versions
-from lab.runs.record import (RunRecord, TestRow, TestsCsv, TranscriptWriter, summarize_repeat,
-                             transcript_path, write_record)
+from lab.runs.record import (TESTS_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_tests_csv,
+                             summarize_repeat, transcript_path, write_record)
 from lab.runs.resume import Recovered, base_seed, retry_count
 from lab.runs.settings import RunSettings
 from lab.runs.summary import format_summary
@@ -213,10 +213,27 @@ def _settle(x: _Exec) -> None:
         record.status = "failed"
         record.error = (f"{retry} of {tests} tests failed on the infrastructure or crashed "
                         f"inside the lab ({_retry_labels(record)}); resume runs them again")
+    elif (overflow := _none_started(x.run_dir)) is not None:
+        record.status = "failed"
+        record.error = (f"no test could start: its first request did not fit the model's context "
+                        f"({overflow}); raise model.n_ctx or shorten the prompt and tools")
     else:
         record.status = "complete"
     if x.state.retried and x.conc <= 1 and not x.batched:
         _order_tests_csv(x.run_dir)      # retried rows were appended after the kept ones
+
+
+def _none_started(run_dir: Path) -> str | None:
+    """The first overflow's detail when no test of the run got a single model turn because its
+    prompt did not fit (every test `context_overflow` or `skipped`, 0 turns): such a run measured
+    nothing about the model and is not complete. None otherwise."""
+    try:
+        rows = read_tests_csv(run_dir / TESTS_FILE)
+    except LabError:
+        return None
+    if not rows or any(r.turns or r.outcome not in ("context_overflow", "skipped") for r in rows):
+        return None
+    return next((r.detail or "context overflow" for r in rows if r.outcome == "context_overflow"), None)
 
 
 def _end(x: _Exec, error: BaseException | None) -> None:

@@ -4,11 +4,29 @@ from __future__ import annotations
 
 import importlib.metadata
 import platform
+import re
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+#: `scheme://user:password@` in a URL: credentials that a record, shared with its results, must not keep
+_USERINFO = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@")
+REDACTED = "***"
+
+
+def redact_credentials(value: object) -> object:
+    """`value` (a string, or dicts and lists of them) with the user:password of every URL replaced
+    by `***` (`http://me:secret@host/v1` -> `http://***@host/v1`); everything else as it was."""
+    if isinstance(value, str):
+        return _USERINFO.sub(lambda m: f"{m.group(1)}{REDACTED}@", value)
+    if isinstance(value, dict):
+        return {k: redact_credentials(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact_credentials(v) for v in value]
+    return value
 
 
 def now() -> str:

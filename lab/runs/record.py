@@ -26,6 +26,7 @@ from pathlib import Path
 from lab.results import INFRASTRUCTURE, OUTCOMES, TestResult
 from lab.errors import InputError
 from lab.runs.io import atomic_write_text
+from lab.runs.provenance import redact_credentials
 from lab.runs.tables import (TEST_COLUMNS, TESTS_FILE, TRANSCRIPTS_DIR, TestRow, TestsCsv,  # noqa: F401
                              TranscriptWriter, csv_header, csv_row, read_tests_csv, read_transcript,
                              rows_of, transcript_path)
@@ -117,7 +118,8 @@ class RunRecord:
 def write_record(run_dir: Path, record: RunRecord) -> Path:
     """The one writer of run.json (atomic: a reader sees the old or the new record, never half)."""
     path = Path(run_dir) / RUN_FILE
-    atomic_write_text(path, json.dumps(record.to_dict(), indent=2, ensure_ascii=False, default=str) + "\n")
+    data = redact_credentials(record.to_dict())     # a base_url's user:password is never stored
+    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
     return path
 
 

@@ -34,6 +34,7 @@ from lab.runs.numerics import Numerics, of_record
 from lab.runs.fingerprint import Fingerprint, canonical_json
 from lab.runs.history import Entry, scan
 from lab.runs.io import atomic_write_text
+from lab.runs.provenance import redact_credentials
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RepeatSummary, RunRecord, csv_header, csv_row,
                              read_transcript, summarize_repeat, transcript_path)
 from lab.runs.tables import KNOWN_HEADERS, TEST_COLUMNS, TestRow, header_of, run_columns
@@ -207,7 +208,8 @@ class Choice:
 
 def request_of(config: dict) -> str:
     """What was asked for: the config without the run group (seeds, repeats, paths, resume)."""
-    return canonical_json({k: v for k, v in (config or {}).items() if k != "run"})
+    # as recorded: a base_url's credentials are redacted in run.json (lab.runs.provenance)
+    return canonical_json(redact_credentials({k: v for k, v in (config or {}).items() if k != "run"}))
 
 
 def check_same_inputs(record: RunRecord, now: Fingerprint, where: Path) -> None:
