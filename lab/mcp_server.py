@@ -12,6 +12,8 @@ text the agent loop would show. The server's `instructions` come from the vocabu
 
 from __future__ import annotations
 
+import io
+import json
 import logging
 import sys
 from typing import Any
@@ -20,6 +22,7 @@ import anyio
 import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 
 from lab import __version__
 from lab.tools import REGISTRY, ToolSet
@@ -110,9 +113,66 @@ def make_server(toolset: ToolSet, name: str = SERVER_NAME) -> Server:
                   on_call_tool=call_tool)
 
 
+def triage(line: str) -> tuple[bool, types.JSONRPCError | None]:
+    """(hand the line to the SDK?, the error response to send instead). The SDK drops a line it
+    cannot read without a word, so a client waits forever on its request; here each gets the
+    JSON-RPC 2.0 answer: -32700 for text that is not JSON, -32600 for a batch (MCP removed
+    batching; one message a line), a `jsonrpc` other than "2.0", or an object that is no
+    JSON-RPC message (with the request's id when it has one). Blank lines are passed over."""
+    if not line.strip():
+        return False, None
+    try:
+        msg = json.loads(line)
+    except ValueError as e:
+        return False, _error(None, types.PARSE_ERROR, f"Parse error: not JSON ({e.msg})")
+    if isinstance(msg, list):
+        return False, _error(None, types.INVALID_REQUEST, "Invalid Request: batches are not supported; "
+                             "send one JSON-RPC message per line")
+    if not isinstance(msg, dict):
+        return False, _error(None, types.INVALID_REQUEST, "Invalid Request: not a JSON object")
+    rid = msg.get("id")
+    rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
+    if msg.get("jsonrpc") != "2.0":
+        return False, _error(rid, types.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"')
+    try:
+        types.jsonrpc_message_adapter.validate_python(msg, by_name=False)
+    except ValueError:
+        return False, _error(rid, types.INVALID_REQUEST,
+                             "Invalid Request: not a JSON-RPC request, notification or response")
+    return True, None
+
+
+def _error(rid: Any, code: int, message: str) -> types.JSONRPCError:
+    return types.JSONRPCError(jsonrpc="2.0", id=rid, error=types.ErrorData(code=code, message=message))
+
+
+class _TriagedLines:
+    """stdin as the SDK reads it, each line `triage`d; the errors go out on the SDK's own write
+    stream (`attach`), so they never interleave with its responses."""
+
+    def __init__(self, lines: Any) -> None:
+        self.lines, self.write, self.ready = lines, None, anyio.Event()
+
+    def attach(self, write_stream: Any) -> None:
+        self.write = write_stream
+        self.ready.set()
+
+    async def __aiter__(self):
+        async for line in self.lines:
+            keep, err = triage(line)
+            if keep:
+                yield line
+            elif err is not None:
+                await self.ready.wait()
+                await self.write.send(SessionMessage(err))
+
+
 async def serve_stdio(toolset: ToolSet) -> None:
     server = make_server(toolset)
-    async with stdio_server() as (read_stream, write_stream):
+    stdin = _TriagedLines(anyio.wrap_file(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8",
+                                                           errors="replace")))
+    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+        stdin.attach(write_stream)
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
