@@ -101,3 +101,33 @@ def test_bad_config_fails_before_serving(tmp_path: Path):
 
 if not hasattr(os, "fork"):  # pragma: no cover
     pytestmark = pytest.mark.skip("stdio subprocess test needs a POSIX host")
+
+
+def test_malformed_json_rpc_gets_an_error_response_not_silence(tmp_path: Path):
+    """Issue 27: the SDK dropped lines it could not read, so a client waited forever on its id."""
+    import queue
+    import subprocess
+    import threading
+
+    corpus = make_corpus(tmp_path / "corpus")
+    p = _server(corpus)
+    proc = subprocess.Popen([p.command, *p.args], cwd=p.cwd, env={**p.env, "PATH": os.environ.get("PATH", "")},
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+    sent = ["{not json", '[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]',
+            '{"jsonrpc": "1.0", "id": 7, "method": "ping"}', '{"jsonrpc": "2.0", "id": 9}', "",
+            '{"jsonrpc": "2.0", "id": 8, "method": "ping"}']
+    try:
+        proc.stdin.write("\n".join(sent) + "\n")
+        proc.stdin.flush()
+        got = [json.loads(lines.get(timeout=90 if i == 0 else 10)) for i in range(5)]
+    except queue.Empty:
+        pytest.fail("a line got no answer")
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [(g.get("id"), g.get("error", {}).get("code")) for g in got[:4]] == [
+        (None, -32700), (None, -32600), (7, -32600), (9, -32600)]
+    assert "batches" in got[1]["error"]["message"] and '"2.0"' in got[2]["error"]["message"]
+    assert got[4]["id"] == 8          # the server is still there and answers the next request

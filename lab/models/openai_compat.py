@@ -218,14 +218,14 @@ class OpenAIBackend(ModelBackend):
     def _post(self, kwargs: dict, timeout: float) -> Reply:
         """One request; its body read under a wall-clock deadline `timeout` seconds from now (the
         client's own time-out only bounds the wait between two bytes)."""
-        import httpx   # the openai client's transport
         oa, deadline = self._openai, time.monotonic() + timeout
+        timed_out, dropped = _http_errors(oa)
         with self.client.chat.completions.with_streaming_response.create(timeout=timeout, **kwargs) as r:
             try:
                 body = read_body(r.iter_bytes(), deadline)
-            except httpx.TimeoutException:     # a body read is outside the client's own mapping
+            except timed_out:     # a body read is outside the client's own error mapping
                 raise oa.APITimeoutError(request=r.http_response.request) from None
-            except httpx.TransportError as e:  # cut off mid-body
+            except dropped as e:  # cut off mid-body
                 raise oa.APIConnectionError(message=f"connection lost mid-reply ({type(e).__name__})",
                                             request=r.http_response.request) from None
         return parse_reply(body)
@@ -292,6 +292,17 @@ class OpenAIBackend(ModelBackend):
             self.client.close()
         except Exception:  # noqa: BLE001
             pass
+
+
+def _http_errors(oa: Any) -> tuple[type[BaseException], type[BaseException]]:
+    """(time-out, transport error) classes of the HTTP library this openai release is built on
+    (httpx up to openai 2, httpx2 since 3): read from its client class, not guessed."""
+    for cls in oa.DefaultHttpxClient.__mro__:
+        root = cls.__module__.split(".")[0]
+        if root.startswith("httpx"):
+            mod = importlib.import_module(root)
+            return mod.TimeoutException, mod.TransportError
+    raise MissingDependencyError(f"openai {getattr(oa, '__version__', '?')}: no httpx client class found")
 
 
 def _short(e: Exception, n: int = 300) -> str:
