@@ -50,13 +50,14 @@ def url_host(host: str) -> str:
 
 
 def bind(host: str, port: int) -> tuple[socket.socket, str]:
-    """A socket bound on host:port (port 0: a free one), and the URL base it answers at. Binding
-    comes first, so a server announces only an address it holds, with its real port."""
+    """A socket bound and listening on host:port (port 0: a free one), and the URL base it answers
+    at. This comes first, so a server announces only an address it holds, with its real port."""
     family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host.strip("[]"), port))
+        sock.listen(128)      # connections wait in the backlog until the server accepts them
     except OSError:
         sock.close()
         raise
