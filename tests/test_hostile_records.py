@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from lab.cli import main
 from lab.run import run
 from lab.runs.tables import MAX_FIELD_CHARS, TestRow, TestsCsv, read_tests_csv
-from test_runs_support import scripted, scripted_cfg
+from test_runs_support import finished, scripted, scripted_cfg
 from test_view import LOCAL
 
 
@@ -117,12 +117,7 @@ def test_links_back_up_a_results_folder_are_walked_once(tmp_path):
             f"print(len(find_run_dirs([{str(tmp_path)!r}])), len(scan({str(tmp_path)!r}).entries))")
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=str(Path(__file__).resolve().parent.parent))
-    try:
-        out, err = p.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.communicate()
-        pytest.fail("the results folder walk did not end within 60 s")
+    out, err = finished(p, 60, "the results folder walk")
     assert out.split() == ["2", "2"], err
     res = cli("report", str(tmp_path), "--out", str(tmp_path / "rep"), "--no-reference")
     assert res.exit_code == 0 and "2 run(s)" in res.output, res.output

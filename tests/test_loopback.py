@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from lab.loopback import allowed_names, is_loopback
 from test_mcp_stdio import lab_command
 from test_mcp_transports import SERVE, _env
+from test_runs_support import finished, stop
 from test_tools import make_corpus
 
 
@@ -59,12 +60,7 @@ def test_serve_http_port_0_announces_the_port_it_holds(tmp_path: Path):
         assert port != 0 and url == f"http://127.0.0.1:{port}/mcp"
         socket.create_connection(("127.0.0.1", port), timeout=5).close()     # it listens there
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def test_serve_http_on_a_taken_port_says_so_and_announces_nothing(tmp_path: Path):
@@ -72,11 +68,6 @@ def test_serve_http_on_a_taken_port_says_so_and_announces_nothing(tmp_path: Path
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         proc = _serve_http(tmp_path, f"127.0.0.1:{taken.getsockname()[1]}")
-        try:
-            _, err = proc.communicate(timeout=90)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
-            pytest.fail("lab serve --http on a taken port did not exit")
+        _, err = finished(proc, 90, "lab serve --http on a taken port")
     assert proc.returncode == 1 and "cannot listen on" in err, err
     assert "MCP streamable HTTP at" not in err and "Traceback" not in err

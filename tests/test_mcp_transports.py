@@ -20,6 +20,7 @@ from mcp.client.streamable_http import streamable_http_client
 from lab.config import compose
 from lab.vocab import load_vocab, response_schema, tool_description
 from test_mcp_stdio import lab_command
+from test_runs_support import stop
 from test_tools import make_corpus
 
 REPO = Path(__file__).resolve().parent.parent
@@ -68,12 +69,7 @@ def _http_server(corpus: Path):
             time.sleep(0.1)
         yield f"http://127.0.0.1:{port}/mcp"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 async def _client_script(transport_cm):

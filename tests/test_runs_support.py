@@ -85,6 +85,27 @@ def lab_sub(*args: str, env: dict | None = None, timeout: float = 120) -> subpro
     return subprocess.CompletedProcess(p.args, p.returncode, out, err)
 
 
+def finished(proc: subprocess.Popen, timeout: float, what: str) -> tuple[str, str]:
+    """(stdout, stderr) of `proc` once it exits; killed, and the test failed, when it has not
+    after `timeout` seconds (a hang fails the test instead of hanging the run)."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"{what} did not end within {timeout:g} s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """SIGTERM, then SIGKILL after 10 s: a server started by a test never outlives it."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def run_dirs(results: Path, experiment: str = "default") -> list[Path]:
     d = Path(results) / experiment
     return sorted(p for p in d.iterdir() if p.is_dir() and not p.name.startswith(".")) if d.is_dir() else []

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean as mean
-from typing import Iterable
 
 from lab.errors import LabError
 from lab.runs.folders import orphan_dirs, record_dirs
