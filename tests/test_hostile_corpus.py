@@ -39,22 +39,39 @@ def test_a_huge_file_is_hashed_in_chunks_not_read_whole(tmp_path):
     assert len(t.text) == MAX_TEXT_BYTES and t.size == 5 * MAX_TEXT_BYTES
 
 
-def test_a_corpus_deeper_than_the_recursion_limit_loads(tmp_path):
-    # issue 27.11: 1,100 folders deep gave a RecursionError traceback
-    deep = tmp_path
-    for _ in range(1100):           # mkdir(parents=True) would itself recurse 1,100 deep
-        deep = deep / "d"
-        deep.mkdir()
-    (deep / "bottom.md").write_text("# Bottom\n")
+@pytest.fixture()
+def deep(tmp_path):
+    """tmp_path with top.md and 1,100 nested folders `d/` holding bottom.md; removed bottom-up
+    afterwards (mkdir(parents=True) and pytest's own clean-up, shutil.rmtree, recurse per level)."""
+    bottom = tmp_path
+    for _ in range(1100):
+        bottom = bottom / "d"
+        bottom.mkdir()
+    (bottom / "bottom.md").write_text("# Bottom\n")
     (tmp_path / "top.md").write_text("# Top\n")
-    try:
-        paths = [f.path for f in load_corpus(tmp_path).files]
-    finally:                         # pytest's own clean-up (shutil.rmtree) recurses too: undo here
-        (deep / "bottom.md").unlink()
-        while deep != tmp_path:
-            deep.rmdir()
-            deep = deep.parent
+    yield tmp_path
+    (bottom / "bottom.md").unlink()
+    while bottom != tmp_path:
+        bottom.rmdir()
+        bottom = bottom.parent
+
+
+def test_a_corpus_deeper_than_the_recursion_limit_loads(deep):
+    # issue 27.11: 1,100 folders deep gave a RecursionError traceback
+    paths = [f.path for f in load_corpus(deep).files]
     assert paths == ["d/" * 1100 + "bottom.md", "top.md"]
+
+
+def test_the_listing_tools_on_a_corpus_deeper_than_the_recursion_limit(deep):
+    from lab.config import compose
+    from lab.tools import build_toolset
+    ts = build_toolset(compose([f"corpus.root={deep}", "tools=filesystem", "resolver.semantic.enabled=false"]))
+    found = ts.call("search_files", {"path": ".", "pattern": "**/*.md"})
+    assert not found.is_error and found.text.split("\n") == ["d/" * 1100 + "bottom.md", "top.md"]
+    tree = ts.call("directory_tree", {"path": "."})
+    assert tree.is_error and not tree.crash and "more than 100 folders deep" in tree.text
+    near = ts.call("directory_tree", {"path": "d/" * 1050})
+    assert not near.is_error and "bottom.md" in near.text
 
 
 # -- 27.11: suite YAML built to hurt, run.experiment outside results_dir, lab power's numbers -------

@@ -24,6 +24,15 @@ def excluded(rel_path: str, patterns: list[str]) -> bool:
     return False
 
 
+#: Folders a tree nests at most (a corpus 1,100 folders deep would overflow the JSON writer's
+#: recursion, and no model reads such a tree): deeper, the call is an error that says what to do.
+MAX_TREE_DEPTH = 100
+
+
+class _TooDeep(Exception):
+    pass
+
+
 class DirectoryTree(Tool):
     name = "directory_tree"
     schema = {
@@ -52,7 +61,9 @@ class DirectoryTree(Tool):
         if isinstance(full, ToolResult):
             return full
 
-        def build(folder: Path, prefix: str) -> list[dict]:
+        def build(folder: Path, prefix: str, depth: int = 1) -> list[dict]:
+            if depth > MAX_TREE_DEPTH:
+                raise _TooDeep
             out = []
             for e in sorted(folder.iterdir(), key=lambda e: e.name):
                 r = f"{prefix}{e.name}"
@@ -61,11 +72,16 @@ class DirectoryTree(Tool):
                 if e.is_symlink() and not link_inside(ctx, e):
                     continue
                 if e.is_dir():
-                    kids = [] if e.is_symlink() else build(e, r + "/")
+                    kids = [] if e.is_symlink() else build(e, r + "/", depth + 1)
                     out.append({"name": e.name, "type": "directory", "children": kids})
                 else:
                     out.append({"name": e.name, "type": "file"})
             return out
 
-        text = json.dumps(build(full, ""), indent=2, ensure_ascii=False)
+        try:
+            tree = build(full, "")
+        except _TooDeep:
+            return error(f"directory_tree: '{shown(raw)}' is more than {MAX_TREE_DEPTH} folders deep; "
+                         "ask for a deeper folder, or use search_files", tool_name=self.name)
+        text = json.dumps(tree, indent=2, ensure_ascii=False)
         return ToolResult(text=text, structured={"content": text})

@@ -6,6 +6,7 @@ paths, because our tools refuse absolute paths (see lab/tools/paths.py)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
 from lab.tools.globs import check_glob, glob_match
@@ -44,21 +45,23 @@ class SearchFiles(Tool):
         if isinstance(full, ToolResult):
             return full
         found: list[str] = []
-
-        def walk(folder: Path, prefix: str) -> None:
-            for e in sorted(folder.iterdir(), key=lambda e: e.name):
-                if len(found) >= MAX_MATCHES:
-                    return
-                r = f"{prefix}{e.name}"
-                if e.name in HIDDEN_DIRS or not utf8_name(e.name) or any(glob_match(r, p) for p in patterns):
-                    continue
-                if e.is_symlink() and not link_inside(ctx, e):
-                    continue
-                if glob_match(r, pattern):
-                    found.append(rel(ctx, e))
-                if e.is_dir() and not e.is_symlink():
-                    walk(e, r + "/")
-
-        walk(full, "")
+        # depth first in name order, from a stack of folder listings rather than by recursion: a
+        # corpus thousands of folders deep is searched like any other
+        stack: list[tuple[Iterator[Path], str]] = [(iter(sorted(full.iterdir(), key=lambda e: e.name)), "")]
+        while stack and len(found) < MAX_MATCHES:
+            entries, prefix = stack[-1]
+            e = next(entries, None)
+            if e is None:
+                stack.pop()
+                continue
+            r = f"{prefix}{e.name}"
+            if e.name in HIDDEN_DIRS or not utf8_name(e.name) or any(glob_match(r, p) for p in patterns):
+                continue
+            if e.is_symlink() and not link_inside(ctx, e):
+                continue
+            if glob_match(r, pattern):
+                found.append(rel(ctx, e))
+            if e.is_dir() and not e.is_symlink():
+                stack.append((iter(sorted(e.iterdir(), key=lambda x: x.name)), r + "/"))
         text = "\n".join(found) if found else "No matches found"
         return ToolResult(text=text, structured={"content": text})
