@@ -130,10 +130,10 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
         ks = list(range(i * repeats, (i + 1) * repeats))
         rc = compare_two(a, b, base_repeats=ks, cand_repeats=ks, level=1 - alpha)
         c = rc.comparison
-        different = bool(c is not None and c.p_value is not None and c.p_value < alpha)
+        different = bool(c is not None and c.significant)
         rec.comparisons.append({"pair": i, "repeats": ks, "different": different,
                                 "why_not": rc.why_not, **(c.to_dict() if c else {})})
-        if c is not None and c.p_value is not None:
+        if c is not None and c.p_overall is not None:
             rec.judged += 1
             rec.different += different
             rec.method = c.describe()
@@ -174,11 +174,11 @@ def format_calibration(rec: CalibrationRecord) -> str:
         lines.append(f"{rec.pairs - rec.judged} pair(s) could not be judged (noise unknown).")
     lines += ["", "| pair | diff | CI | p | different |", "|---|---|---|---|---|"]
     for c in rec.comparisons:
-        if c.get("p_value") is None:
+        if c.get("p_overall") is None:
             lines.append(f"| {c['pair']} | {c.get('diff', '')} | | | {c.get('why_not') or 'not judged'} |")
             continue
         lines.append(f"| {c['pair']} | {c['diff']:+.2f} | {c['ci_low']:+.2f} .. {c['ci_high']:+.2f} | "
-                     f"{c['p_value']:.3g} | {'yes' if c['different'] else ''} |")
+                     f"{c['p_overall']:.3g} | {'yes' if c['different'] else ''} |")
     return "\n".join(lines)
 
 

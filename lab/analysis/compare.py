@@ -24,6 +24,9 @@ import numpy as np
 import pandas as pd
 
 from lab.analysis.load import CELL
+from lab.runs.rounds import UNKNOWN, from_columns, round_labels
+from lab.stats import words
+from lab.stats.equivalence import DEFAULT_MARGIN
 from lab.stats import (Comparison, Spread, compare_arms, holm, per_test_effects, repeats_for,
                        session_of)
 from lab.stats.per_test import paired_by_seed
@@ -54,6 +57,20 @@ def _seeds(tests: pd.DataFrame, cell: Mapping[str, str], index: pd.Index) -> lis
     return [None if pd.isna(by.get(k)) else int(by.get(k)) for k in index]
 
 
+def _repeat_info(tests: pd.DataFrame, cell: Mapping[str, str], index: pd.Index):
+    """Per repeat (run_id, repeat) of a cell: its RoundInfo and collapse flag (lab.analysis.load
+    puts them on every test row; frames built elsewhere without them: unknown, not collapsed)."""
+    g = _cell_rows(tests, cell)
+    first = g.groupby(["run_id", "repeat"]).first()
+    infos, flags = [], []
+    for k in index:
+        row = first.loc[k] if k in first.index else {}
+        infos.append(from_columns(row) if "round_started" in g.columns else UNKNOWN)
+        v = row.get("collapsed") if "collapsed" in g.columns else None
+        flags.append(bool(v) if v is not None and not pd.isna(v) else False)
+    return infos, flags
+
+
 def _arms(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str]):
     ma, mb = pass_matrix(tests, a), pass_matrix(tests, b)
     common = sorted(set(ma.columns[ma.notna().all()]) & set(mb.columns[mb.notna().all()]))
@@ -65,12 +82,18 @@ def _arms(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str]):
 
 
 def compare(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
-            level: float = 0.95, power: float = 0.8) -> Comparison:
+            level: float = 0.95, power: float = 0.8, margin: float = DEFAULT_MARGIN) -> Comparison:
     """Cell `a` against cell `b`: diff = mean score of a - mean score of b (points), on the
-    common tests (b is the comparison's base, a its candidate)."""
+    common tests (b is the comparison's base, a its candidate), with each repeat's round and
+    collapse flag — the inputs `lab diff` gives the same function."""
     ma, mb, common, session = _arms(tests, a, b)
+    ib, fb = _repeat_info(tests, b, mb.index)
+    ia, fa = _repeat_info(tests, a, ma.index)
+    labels = round_labels(ib + ia)
     return compare_arms(mb[common].to_numpy(), ma[common].to_numpy(), session=session,
-                        level=level, power=power)
+                        level=level, power=power, margin=margin,
+                        rounds=(labels[:len(ib)], labels[len(ib):]),
+                        collapsed=(fb, fa) if session == "single" else None)
 
 
 def per_test(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
@@ -96,13 +119,13 @@ def _pairs(tests: pd.DataFrame, by: list[str], vary: str, baseline: str | None):
 
 def compare_cells(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "vocabulary",
                   baseline: str | None = None, level: float = 0.95, power: float = 0.8,
-                  plan: Sequence[float] = PLAN_DIFFS) -> pd.DataFrame:
+                  plan: Sequence[float] = PLAN_DIFFS, margin: float = DEFAULT_MARGIN) -> pd.DataFrame:
     """Every pair of cells that differ only in `vary` (the other columns of `by` equal), or each
     cell against `baseline` when given. One row per pair; p_holm adjusts over all rows."""
     rows = []
     for g, base, ca, cb, va, vb in _pairs(tests, by, vary, baseline):
         try:
-            c = compare(g, ca, cb, level=level, power=power)
+            c = compare(g, ca, cb, level=level, power=power, margin=margin)
             ma, mb, common, session = _arms(g, ca, cb)
         except ValueError:
             continue
@@ -115,14 +138,15 @@ def compare_cells(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "voc
                                                           "mean_base", "mean_cand")},
                "repeats_a": c.repeats_cand, "repeats_b": c.repeats_base,
                "mean_a": c.mean_cand, "mean_b": c.mean_base}
+        row["parts"] = "; ".join(x for x in (words.collapse(row), words.equivalence(row)) if x)
         for d in plan:
             row[f"repeats_for_{d:g}"] = (repeats_for(spread, d, power=power, alpha=1 - level)
                                          if spread is not None else None)
         rows.append(row)
     df = pd.DataFrame(rows)
     if len(df):
-        df["p_holm"] = holm([None if pd.isna(p) else p for p in df["p_value"]])
-        df["family"] = int(df["p_value"].notna().sum())
+        df["p_holm"] = holm([None if pd.isna(p) else p for p in df["p_overall"]])
+        df["family"] = int(df["p_overall"].notna().sum())
         df["significant_holm"] = [p is not None and not pd.isna(p) and p < 1 - level
                                   for p in df["p_holm"]]
     return df

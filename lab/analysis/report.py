@@ -99,25 +99,34 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
     b.append("Cells that differ only in vocabulary, on their common tests; diff = mean score of a − "
              "mean score of b (points). The statistics are the lab's one comparison "
              "(`lab.stats.compare_arms`: `lab diff`, the gate and the sweep summary give the same p "
-             "and CI for the same two runs). Single session: the repeat is the cluster (tests of one "
-             "conversation are correlated), Welch t-test over repeat scores, effect size Cohen's d. "
-             "Isolated: tests paired across the two cells, paired t-test over the tests, effect size "
-             f"d_z. p is two-sided; **p (Holm) adjusts over the {n} comparison(s) of this table**, and "
-             f"“beyond noise” means p (Holm) < {1 - level:.2f}. MDE: the smallest difference this "
-             f"comparison detects with 80% power at its observed spread and repeats.")
+             "and CI for the same two runs). Single session, two parts stated before the data at "
+             "alpha/2 each: the repeats that collapsed (copy-cascade flag) per cell with exact CIs "
+             "and Fisher's exact test, and Welch's t over the scores of the other repeats (the "
+             "repeat is the cluster; diff, CI, Cohen's d and MDE are of those repeats, never of the "
+             "mixture). Isolated: tests paired across the two cells, paired t-test over the tests "
+             "(two-way tests × rounds when the cells ran in the same rounds; over repeat scores "
+             f"when they did not), effect size d_z. p is two-sided (two parts: Bonferroni of both); "
+             f"**p (Holm) adjusts over the {n} comparison(s) of this table**, and “beyond noise” "
+             f"means p (Holm) < {1 - level:.2f}. Beside a difference not beyond noise: TOST against "
+             "the equivalence margin (“no effect” is said only when shown). MDE: the smallest "
+             "difference this comparison detects with 80% power at its observed spread and repeats.")
     if not len(c):
         b.append(Table(pd.DataFrame(), []))
         return b
     fixed = [(x, x) for x in by if x != "vocabulary"]
     shown = c.assign(reps=[f"{a} vs {x}" for a, x in zip(c["repeats_a"], c["repeats_b"])],
-                     ci=[f"{a:+.1f} … {x:+.1f}" if pd.notna(a) else "–"
-                         for a, x in zip(c["ci_low"], c["ci_high"])])
+                     ci=[(f"{a:+.1f} … {x:+.1f}" + ("" if pd.isna(lv) or lv == level else
+                                                     f" ({lv:.1%})".replace(".0%", "%")))
+                         if pd.notna(a) else "–"
+                         for a, x, lv in zip(c["ci_low"], c["ci_high"],
+                                             c.get("ci_level", pd.Series([None] * len(c))))])
     b.append(Table(shown, [*fixed, ("a", "a"), ("b", "b"), ("session", "session"), ("tests", "tests"),
                            ("repeats", "reps"), ("mean a", "mean_a"), ("mean b", "mean_b"),
-                           ("diff", "diff"), (f"{lvl} CI", "ci"), ("p", "p_value"),
+                           ("diff", "diff"), (f"{lvl} CI", "ci"), ("p", "p_overall"),
                            (f"p (Holm, {n})", "p_holm"), ("effect size", "effect_size"),
-                           ("MDE 80%", "mde"), ("beyond noise", "significant_holm")],
-                   csv="comparisons", fmt={"p_value": lambda v: num(v, 3), "p_holm": lambda v: num(v, 3),
+                           ("MDE 80%", "mde"), ("beyond noise", "significant_holm"),
+                           ("collapse / equivalence", "parts")],
+                   csv="comparisons", fmt={"p_overall": lambda v: num(v, 3), "p_holm": lambda v: num(v, 3),
                                            "effect_size": lambda v: num(v, 2)}))
     plan = [col for col in c.columns if col.startswith("repeats_for_")]
     b.append("**Power under every comparison** (`lab power` on these runs says the same): repeats "
