@@ -80,7 +80,7 @@ def test_diff_shows_repeats_categories_flips_and_outcome_changes(tmp_path):
     assert "same fingerprint" in out
     assert "     0      6/6      5/6" in out and "     1      6/6      4/6" in out
     assert "cand - base -1.67 points on 6 common tests (97.5% CI" in out      # a part: alpha/2
-    assert "collapsed (copy-cascade flag) base 0/3" in out and "vs cand 0/3" in out
+    assert "collapsed (copy cascade of >= 5 tests in a row) base 0/3" in out and "vs cand 0/3" in out
     assert "Welch t-test over repeat scores (single session: the repeat is the cluster)" in out
     assert "both parts: p = " in out and "equivalence within ±3 points" in out
     assert "minimum detectable effect at this spread" in out
@@ -142,15 +142,14 @@ def test_a_worse_candidate_fails_the_gate(tmp_path):
 
 def test_worse_within_noise_passes_and_margin_and_alpha_are_configurable(tmp_path):
     base = make(tmp_path, 3)
-    # 6, 4, 4 vs 6, 6, 6 (two failures a repeat: one copied answer, below the cascade flag)
-    cand = make(tmp_path, 3, lambda t, s: s in (1, 2) and t in ("mini-01", "mini-02"))
-    assert lab("diff", "--fail-on-regression", str(cand)).exit_code == 0        # p = 0.18
-    # two parts at alpha/2 each (issue 24): the score part's p 0.18 needs alpha > 0.36
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.3").exit_code == 0
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5").exit_code == 1
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5",
+    cand = make(tmp_path, 3, lambda t, s: s == 1 and t in ("mini-01", "mini-02", "mini-03", "mini-04"))
+    assert lab("diff", "--fail-on-regression", str(cand)).exit_code == 0        # p = 0.42
+    # two parts at alpha/2 each (issue 24): the score part's p 0.42 needs alpha > 0.84
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5").exit_code == 0
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.9").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.9",
                "--margin", "2").exit_code == 0                                   # drop 1.33 < 2
-    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.5").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.9").exit_code == 1
 
 
 def test_missing_baseline_exits_2(tmp_path):

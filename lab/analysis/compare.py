@@ -59,7 +59,8 @@ def _seeds(tests: pd.DataFrame, cell: Mapping[str, str], index: pd.Index) -> lis
 
 def _repeat_info(tests: pd.DataFrame, cell: Mapping[str, str], index: pd.Index):
     """Per repeat (run_id, repeat) of a cell: its RoundInfo and collapse flag (lab.analysis.load
-    puts them on every test row; frames built elsewhere without them: unknown, not collapsed)."""
+    puts them on every test row; frames built elsewhere without them: rounds unknown, and flags
+    None — no collapse part, as for repeat scores alone)."""
     g = _cell_rows(tests, cell)
     first = g.groupby(["run_id", "repeat"]).first()
     infos, flags = [], []
@@ -68,7 +69,7 @@ def _repeat_info(tests: pd.DataFrame, cell: Mapping[str, str], index: pd.Index):
         infos.append(from_columns(row) if "round_started" in g.columns else UNKNOWN)
         v = row.get("collapsed") if "collapsed" in g.columns else None
         flags.append(bool(v) if v is not None and not pd.isna(v) else False)
-    return infos, flags
+    return infos, (flags if "collapsed" in g.columns else None)
 
 
 def _arms(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str]):
@@ -93,7 +94,8 @@ def compare(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
     return compare_arms(mb[common].to_numpy(), ma[common].to_numpy(), session=session,
                         level=level, power=power, margin=margin,
                         rounds=(labels[:len(ib)], labels[len(ib):]),
-                        collapsed=(fb, fa) if session == "single" else None)
+                        collapsed=(fb, fa) if session == "single" and fb is not None
+                        and fa is not None else None)
 
 
 def per_test(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,

@@ -16,8 +16,8 @@ A *cell* is vocabulary x model x suite (CELL), and also session mode, tool_choic
 prompt variant, resolver and numerics (CONDITIONS) when those vary among the loaded runs (`cell_axes`): runs that differ in how
 they were run are never merged into one cell. Each repeat row carries the record's tool use
 (forced and unforced calls, call forms) and copy cascade (lab.runs.cascade); repeat and test rows
-of a complete repeat carry its round (`round_*`, lab.runs.rounds) and whether it `collapsed` (the
-cascade flag: the single-session comparison's first part). Rows of a repeat
+of a complete repeat carry its round (`round_*`, lab.runs.rounds) and whether it `collapsed`
+(lab.runs.cascade.is_collapse: the single-session comparison's first part). Rows of a repeat
 that did not finish (a run that failed or was interrupted mid-repeat) are kept with
 `complete=False`; statistics use complete repeats only.
 """
@@ -32,7 +32,7 @@ from typing import Iterable
 import pandas as pd
 
 from lab.errors import InputError, LabError
-from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade
+from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade, is_collapse
 from lab.runs.numerics import of_record
 from lab.runs.rounds import round_columns, rounds_of
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
@@ -149,7 +149,7 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         rounds = rounds_of(rec)
         for r in rec.repeats:
             casc = _cascade_columns(r.cascade, rows_of.get(r.repeat, []))
-            per_repeat[r.repeat] = {"collapsed": bool(casc["cascade_flagged"]),
+            per_repeat[r.repeat] = {"collapsed": is_collapse({"longest_streak": casc["cascade_longest_streak"]}),
                                     **round_columns(rounds.get(r.repeat))}
             repeats.append({**meta, "repeat": r.repeat, "seed": r.seed, "n": r.n, "score": r.score,
                             "pass_rate": r.score / r.n if r.n else None,

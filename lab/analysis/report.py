@@ -100,7 +100,7 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
              "mean score of b (points). The statistics are the lab's one comparison "
              "(`lab.stats.compare_arms`: `lab diff`, the gate and the sweep summary give the same p "
              "and CI for the same two runs). Single session, two parts stated before the data at "
-             "alpha/2 each: the repeats that collapsed (copy-cascade flag) per cell with exact CIs "
+             "alpha/2 each: the repeats that collapsed (a copy cascade of >= 5 tests in a row) per cell with exact CIs "
              "and Fisher's exact test, and Welch's t over the scores of the other repeats (the "
              "repeat is the cluster; diff, CI, Cohen's d and MDE are of those repeats, never of the "
              "mixture). Isolated: tests paired across the two cells, paired t-test over the tests "

@@ -17,7 +17,7 @@ from typing import Iterable
 
 import numpy as np
 
-from lab.runs.cascade import answer_rows, find_cascade
+from lab.runs.cascade import answer_rows, find_cascade, is_collapse
 from lab.runs.record import TESTS_FILE, RunRecord, read_record, read_tests_csv
 from lab.runs.rounds import UNKNOWN, round_labels, rounds_of
 from lab.stats import Comparison, TestEffect, compare_arms, per_test_effects, session_of
@@ -35,7 +35,7 @@ class Arm:
     order: list[str]                       # test ids in suite order
     session: str
     rounds: dict = field(default_factory=dict)       # repeat -> RoundInfo (lab/runs/rounds.py)
-    collapsed: dict = field(default_factory=dict)    # repeat -> copy-cascade flag
+    collapsed: dict = field(default_factory=dict)    # repeat -> collapsed (cascade.is_collapse)
 
     @classmethod
     def load(cls, run_dir: Path, record: RunRecord | None = None) -> "Arm":
@@ -110,10 +110,8 @@ def compare_runs(base_dir: Path, cand_dir: Path, *, base: RunRecord | None = Non
 
 
 def collapsed(cascade: dict | None, rows: list) -> bool:
-    """A repeat's collapse flag (the single-session comparison's first part): the copy-cascade
-    flag of its record, or for a record from before the flag, of its tests.csv rows."""
-    if cascade:
-        return bool(cascade.get("flagged"))
-    if not rows:
-        return False
-    return find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).flagged
+    """A repeat's collapse flag (the single-session comparison's first part): its record's copy
+    cascade, or for a record from before it, its tests.csv rows' — lab.runs.cascade.is_collapse."""
+    if not cascade and rows:
+        cascade = find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).to_dict()
+    return is_collapse(cascade)

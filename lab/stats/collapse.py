@@ -4,8 +4,9 @@ One of 12 real single-session repeats collapsed to 0/70 in a copy cascade; on su
 Welch's t has almost no power, its MDE exceeds the scale and Cohen's d comes from the one event.
 So the single-session comparison is stated before the data as two parts, each at alpha / 2:
 
-1. collapse: the share of repeats that collapsed — a rule fixed in advance, the copy-cascade
-   flag the lab computes per repeat (lab/runs/cascade.py) — per arm with an exact
+1. collapse: the share of repeats that collapsed — a rule fixed in advance on the copy cascade
+   the lab computes per repeat (lab/runs/cascade.py: is_collapse, >= 5 consecutive tests giving
+   one copied answer) — per arm with an exact
    (Clopper-Pearson) CI at 1 - alpha/2, compared by Fisher's exact test (two-sided);
 2. score: Welch's t over the scores of the repeats that did not collapse (CI at 1 - alpha/2; its
    d and MDE are of these repeats only: never of the mixture).
@@ -21,7 +22,7 @@ from typing import Sequence
 import numpy as np
 
 #: the rule that defines a collapse, as the outputs name it
-RULE = "copy-cascade flag"
+RULE = "copy cascade of >= 5 tests in a row"
 
 
 def two_part(xb: np.ndarray, xc: np.ndarray, collapsed: tuple[Sequence[bool], Sequence[bool]],
