@@ -182,3 +182,35 @@ def test_tost_is_statsmodels_tost_and_said_beside_a_non_significant_difference()
     assert "equivalence within ±3 points shown" in words.equivalence(iso.to_dict())
     wide = compare_arms(xb, xc, session="single", margin=0.5)
     assert not wide.equivalent and "not shown" in words.equivalence(wide.to_dict())
+
+
+# -- finding 5: lab power from the measured comparison, agreeing with the MDE --------------------
+
+@pytest.mark.parametrize("mode,a,b", [("isolated", "alike", "lexiopt4"),       # two-way, 2 rounds
+                                      ("isolated", "lexiopt6", "maybe_exts_removed"),  # rounds differ
+                                      ("single", "alike", "lexiopt6"),
+                                      ("single", "alike", "lexiopt4")])         # 3 vs 2: a collapse
+def test_lab_power_from_two_runs_agrees_with_the_comparisons_mde(mode, a, b):
+    """`lab power BASE CAND` plans from the spread the comparison measured (seed coupling in it):
+    at the comparison's own repeats, its MDE has the stated 80% power. Before issue 24 `lab power`
+    took the pooled within-test variance (coupling ignored) and disagreed with the MDE column."""
+    import json
+    from click.testing import CliRunner
+    from lab.cli import main
+    from lab.stats import Spread, power_at
+    c = compare_two(Arm.load(run_dir(mode, a)), Arm.load(run_dir(mode, b))).comparison
+    spread = Spread.of_comparison(c)
+    # equal repeats: the same number; 3 vs 2 is planned as 2.4 a side (harmonic), within 0.05
+    tol = 0.01 if c.repeats_base == c.repeats_cand else 0.05
+    assert power_at(spread, c.mde, spread.repeats, alpha=c.part_alpha) == pytest.approx(0.8, abs=tol)
+    if spread.repeats == 3:      # the CLI takes whole repeat counts
+        out = CliRunner().invoke(main, ["power", str(run_dir(mode, a)), str(run_dir(mode, b)),
+                                        "--diff", f"{c.mde:.6f}", "--repeats", "3",
+                                        "--format", "json"])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.output)["table"][0]["power"]["3"] == pytest.approx(0.8, abs=0.01)
+    if c.method == "two-way":       # the coupling: measured spread below the independent-arms one
+        ma = Spread.of(*(np.array([[arm.passes[k][t] for t in arm.order] for k in sorted(arm.passes)])
+                         for arm in (Arm.load(run_dir(mode, a)), Arm.load(run_dir(mode, b)))),
+                       session="isolated")
+        assert c.sd < (2 * ma.within_var / 3) ** 0.5

@@ -128,12 +128,11 @@ def compare_cells(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "voc
     for g, base, ca, cb, va, vb in _pairs(tests, by, vary, baseline):
         try:
             c = compare(g, ca, cb, level=level, power=power, margin=margin)
-            ma, mb, common, session = _arms(g, ca, cb)
         except ValueError:
             continue
-        try:
-            spread = Spread.of(ma[common].to_numpy(), mb[common].to_numpy(), session=session)
-        except ValueError:                 # one repeat per cell: no spread to plan from
+        try:                               # the spread this comparison measured (lab power agrees)
+            spread = Spread.of_comparison(c)
+        except ValueError:                 # noise unknown: no spread to plan from
             spread = None
         row = {**base, "a": va, "b": vb, **{k: v for k, v in c.to_dict().items()
                                              if k not in ("repeats_base", "repeats_cand",
@@ -142,7 +141,7 @@ def compare_cells(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "voc
                "mean_a": c.mean_cand, "mean_b": c.mean_base}
         row["parts"] = "; ".join(x for x in (words.collapse(row), words.equivalence(row)) if x)
         for d in plan:
-            row[f"repeats_for_{d:g}"] = (repeats_for(spread, d, power=power, alpha=1 - level)
+            row[f"repeats_for_{d:g}"] = (repeats_for(spread, d, power=power, alpha=c.part_alpha)
                                          if spread is not None else None)
         rows.append(row)
     df = pd.DataFrame(rows)

@@ -268,10 +268,11 @@ def _two_way(d: np.ndarray, xb: np.ndarray, xc: np.ndarray, common: dict) -> Com
     q = float(stats.t.ppf(1 - (1 - level) / 2, df))
     p = float(2 * stats.t.sf(abs(t * m) / se, df))
     sd = math.sqrt(var * t)            # the per-test sd a paired t with this se would have
+    from lab.stats.power import t_mde
+    m_de = t_mde(se, df, 1 - level, common["power"])      # on the test's own df
     return Comparison(method="two-way", se=se, df=df, ci_low=t * m - q * se, ci_high=t * m + q * se,
                       p_value=p, effect_size=m / sd if sd else None, effect_kind="d_z", sd=sd,
-                      mde=mde(sd, "isolated", len(xb), len(xc), t, alpha=1 - level,
-                              power=common["power"]), **common)
+                      mde=m_de, **common)
 
 
 def compare_scores(base: Iterable[float], cand: Iterable[float], *, tests: int = 0,
