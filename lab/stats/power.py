@@ -156,7 +156,10 @@ def t_power(ncp: float, df: float, alpha: float) -> float:
     from scipy import stats
 
     q = stats.t.ppf(1 - alpha / 2, df)
-    return float(stats.nct.sf(q, df, abs(ncp)) + stats.nct.cdf(-q, df, abs(ncp)))
+    p = float(stats.nct.sf(q, df, abs(ncp)) + stats.nct.cdf(-q, df, abs(ncp)))
+    if not math.isfinite(p):           # scipy's noncentral t fails far out: the normal tail
+        p = float(stats.norm.sf(q - abs(ncp)) + stats.norm.cdf(-q - abs(ncp)))
+    return min(max(p, 0.0), 1.0)
 
 
 def t_mde(se: float, df: float, alpha: float, power: float) -> float:
