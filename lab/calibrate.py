@@ -53,6 +53,8 @@ class CalibrationRecord:
     ci_level: float = 0.95
     method: str = ""
     target: str = "false-different rate <= alpha (upper bound of the Clopper-Pearson interval stated)"
+    #: the spread of the pairs (lab.stats.multiple.spread_check): E[z^2] ~ 1, p-values uniform
+    spread: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -137,6 +139,10 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
             rec.judged += 1
             rec.different += different
             rec.method = c.describe()
+    from lab.stats.multiple import spread_check
+    ok = [c for c in rec.comparisons if c.get("se")]
+    rec.spread = spread_check([c["diff"] / c["se"] for c in ok],
+                              [c.get("p_value") for c in rec.comparisons])
     if rec.judged:
         rec.rate = rec.different / rec.judged
         rec.ci_low, rec.ci_high = rate_ci(rec.different, rec.judged, rec.ci_level)
@@ -170,6 +176,12 @@ def format_calibration(rec: CalibrationRecord) -> str:
                      f"target <= {rec.alpha:.0%}: "
                      + ("met, upper bound included" if rec.ci_high <= rec.alpha else
                         "consistent with the target" if rec.ci_low <= rec.alpha else "MISSED") + ")**")
+    sp = rec.spread or {}
+    if sp.get("ez2") is not None:
+        lines.append(f"Spread (the judgement): E[z²] = {sp['ez2']:.2f} over {sp['pairs_z']} pairs "
+                     f"(1 when calibrated; chi-square p {sp['chi2_p']:.3g})"
+                     + (f"; p-values against uniform: KS p {sp['ks_p']:.3g}" if sp.get("ks_p") is not None
+                        else ""))
     if rec.judged < rec.pairs:
         lines.append(f"{rec.pairs - rec.judged} pair(s) could not be judged (noise unknown).")
     lines += ["", "| pair | diff | CI | p | different |", "|---|---|---|---|---|"]

@@ -214,3 +214,20 @@ def test_lab_power_from_two_runs_agrees_with_the_comparisons_mde(mode, a, b):
                          for arm in (Arm.load(run_dir(mode, a)), Arm.load(run_dir(mode, b)))),
                        session="isolated")
         assert c.sd < (2 * ma.within_var / 3) ** 0.5
+
+
+# -- finding 3: a calibration judged by its spread ------------------------------------------------
+
+def test_the_calibration_spread_check_fails_a_wrong_standard_error_that_a_rejection_count_misses():
+    """Five pairs: 0/5 rejections "passes" both a calibrated test and one whose standard errors are
+    twice too large; E[z^2] and the p-values' distribution tell them apart over enough pairs."""
+    from lab.stats.multiple import spread_check
+    from scipy import stats
+    rng = np.random.default_rng(5)
+    z = rng.normal(size=200)
+    good = spread_check(z, 2 * stats.norm.sf(np.abs(z)))
+    assert 0.8 < good["ez2"] < 1.2 and good["chi2_p"] > 0.01 and good["ks_p"] > 0.01
+    zs = z / 2                                           # se twice too large: conservative
+    bad = spread_check(zs, 2 * stats.norm.sf(np.abs(zs)))
+    assert bad["ez2"] < 0.4 and bad["chi2_p"] < 1e-6 and bad["ks_p"] < 1e-6
+    assert sum(p < 0.05 for p in 2 * stats.norm.sf(np.abs(zs[:5]))) == 0   # the count: silent

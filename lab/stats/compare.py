@@ -133,17 +133,18 @@ class Comparison:
     def describe(self) -> str:
         """One line: the method and its unit, as the outputs say it."""
         if self.unit == "repeat":
-            how = ("Welch t-test over repeat scores (single session: the repeat is the cluster)"
-                   if self.method == "welch" else
-                   "pooled t-test over repeat scores (single session: the repeat is the cluster)"
-                   if self.method == "pooled" else "repeat scores (single session)")
+            why = ("isolated arms without shared rounds: a round moves every test of a repeat"
+                   if self.session == "isolated" else "single session: the repeat is the cluster")
+            how = (f"Welch t-test over repeat scores ({why})" if self.method == "welch" else
+                   f"pooled t-test over repeat scores ({why})" if self.method == "pooled" else
+                   f"repeat scores ({why})")
         elif self.method == "two-way":
             how = (f"two-way (tests x rounds) over the {self.tests} tests (isolated: tests paired "
                    f"across arms, {self.rounds})")
         else:
             how = f"paired t-test over the {self.tests} tests (isolated: tests paired across arms)"
         if self.unit == "repeat" and self.rounds:
-            how += f"; {self.rounds}"
+            how += f"; {self.rounds.split(':')[0]}"
         elif self.unit == "test" and self.rounds and self.method != "two-way":
             how += f"; {self.rounds}"
         if self.collapse is not None:
