@@ -231,3 +231,26 @@ def test_the_calibration_spread_check_fails_a_wrong_standard_error_that_a_reject
     bad = spread_check(zs, 2 * stats.norm.sf(np.abs(zs)))
     assert bad["ez2"] < 0.4 and bad["chi2_p"] < 1e-6 and bad["ks_p"] < 1e-6
     assert sum(p < 0.05 for p in 2 * stats.norm.sf(np.abs(zs[:5]))) == 0   # the count: silent
+
+
+# -- finding 4: per-test effects where the repeats can reject, otherwise heterogeneity ------------
+
+def test_per_test_verdicts_only_where_the_repeats_can_reject_and_one_heterogeneity_test():
+    from lab.stats import per_test_effects
+    from lab.stats.heterogeneity import heterogeneity, min_p
+    rc = compare_two(Arm.load(run_dir("isolated", "alike")), Arm.load(run_dir("isolated", "lexiopt4")))
+    assert rc.paired_repeats and min_p(3, 3, True) == 0.25 and min_p(3, 3, False) == pytest.approx(0.1)
+    assert not any(e.testable for e in rc.effects)             # 0.25 > 0.05 / 70: foregone
+    h = rc.heterogeneity
+    assert h["tables"] >= 2 and 0 <= h["p"] <= 1
+    # shrinkage: a lone 3/3 -> 0/3 flip among noise is pulled towards the mean
+    flips = [e for e in rc.effects if abs(e.delta) == 1]
+    assert all(abs(e.shrunk) < 1 for e in flips)
+    # planted: 10 of 40 tests respond (+0.5), 20 repeats a side: heterogeneity finds it
+    rng = np.random.default_rng(8)
+    p = np.full(40, 0.4)
+    xb = (rng.random((20, 40)) < p).astype(float)
+    xc = (rng.random((20, 40)) < p + np.r_[np.full(10, 0.5), np.zeros(30)]).astype(float)
+    assert heterogeneity(xb, xc)["p"] < 0.001
+    eff = per_test_effects(xb, xc, [f"t{i}" for i in range(40)])
+    assert eff[0].testable and sum(e.p_bh < 0.05 for e in eff[:10]) >= 5

@@ -167,5 +167,6 @@ def per_test_table(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "vo
                          "a_pass": f"{e.cand_pass}/{e.cand_n}", "b_pass": f"{e.base_pass}/{e.base_n}",
                          "delta": e.delta, "method": e.method, "p_value": e.p_value,
                          "p_holm": e.p_holm, "family": e.family, "flipped": e.flipped,
-                         "significant_holm": e.significant})
+                         "significant_holm": e.significant, "p_bh": e.p_bh, "shrunk": e.shrunk,
+                         "testable": e.testable})
     return pd.DataFrame(rows)

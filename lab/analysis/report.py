@@ -147,13 +147,22 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
              f"repeats ({', '.join(sorted(effects['method'].unique()))}: McNemar when the repeats "
              f"of the two cells are paired by seed, Fisher otherwise), Holm-adjusted over the "
              f"{fam} common tests of each comparison. {sig} test(s) beyond luck after adjustment; "
-             "the others flipped within run-to-run noise.")
+             "the others flipped within run-to-run noise."
+             + ("" if effects["testable"].all() else
+                " **At these repeat counts no single test can reject after Holm** (the smallest "
+                "exact p is above alpha / tests): the rows are flips, not effects; *shrunk* is the "
+                "difference pulled towards the mean of all tests (empirical Bayes), *p (BH)* the "
+                "Benjamini–Hochberg p for screening (`lab diff` adds Breslow–Day's test of whether "
+                "the tests respond differently at all)."))
     b.append(Table(flipped.head(40), [*fixed, ("a", "a"), ("b", "b"), ("test", "test_id"),
                                       ("a passes", "a_pass"), ("b passes", "b_pass"),
                                       ("p", "p_value"), ("p (Holm)", "p_holm"),
+                                      ("p (BH)", "p_bh"), ("shrunk", "shrunk"),
                                       ("beyond luck", "significant_holm")],
                    csv="per_test_effects", fmt={"p_value": lambda v: num(v, 3),
-                                                "p_holm": lambda v: num(v, 3)}))
+                                                "p_holm": lambda v: num(v, 3),
+                                                "p_bh": lambda v: num(v, 3),
+                                                "shrunk": lambda v: num(v, 2)}))
     return b
 
 

@@ -22,6 +22,7 @@ from lab.runs.record import TESTS_FILE, RunRecord, read_record, read_tests_csv
 from lab.runs.rounds import UNKNOWN, round_labels, rounds_of
 from lab.stats import Comparison, TestEffect, compare_arms, per_test_effects, session_of
 from lab.stats.equivalence import DEFAULT_MARGIN
+from lab.stats.heterogeneity import heterogeneity
 from lab.stats.per_test import paired_by_seed
 
 
@@ -66,12 +67,15 @@ class RunComparison:
     session: str = "single"
     paired_repeats: bool = False           # per-test tests pair repeat k with k (same seeds)
     why_not: str | None = None
+    heterogeneity: dict = field(default_factory=dict)   # lab.stats.heterogeneity (Breslow-Day)
 
     def to_dict(self) -> dict:
         return {"comparison": self.comparison.to_dict() if self.comparison else None,
                 "why_not": self.why_not, "session": self.session,
                 "per_test_method": (self.effects[0].method if self.effects else None),
                 "per_test_family": len(self.effects),
+                "per_test_testable": bool(self.effects and self.effects[0].testable),
+                "heterogeneity": self.heterogeneity,
                 "per_test": [e.to_dict() for e in self.effects if e.flipped]}
 
 
@@ -99,7 +103,7 @@ def compare_two(base: Arm, cand: Arm, *, base_repeats: Iterable[int] | None = No
                      collapsed=flags if session == "single" else None)
     paired = paired_by_seed([base.seeds.get(k) for k in kb], [cand.seeds.get(k) for k in kc])
     effects = per_test_effects(xb, xc, tests, paired=paired, alpha=1 - level)
-    return RunComparison(c, effects, tests, session, paired)
+    return RunComparison(c, effects, tests, session, paired, heterogeneity=heterogeneity(xb, xc))
 
 
 def compare_runs(base_dir: Path, cand_dir: Path, *, base: RunRecord | None = None,

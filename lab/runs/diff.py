@@ -262,14 +262,25 @@ def format_diff(d: RunDiff) -> str:
     lines += ["", f"flipped tests ({len(flipped)}): passes base -> cand, flipped in k of paired "
                   f"repeats{how}"]
     for t in flipped:
-        p = (f"   p {t.effect.p_value:.3g}, Holm {t.effect.p_holm:.3g}"
+        p = (f"   p {t.effect.p_value:.3g}, Holm {t.effect.p_holm:.3g}, BH {t.effect.p_bh:.3g}, "
+             f"shrunk {t.effect.shrunk:+.2f}"
              + ("  BEYOND LUCK" if t.effect.significant else "")) if t.effect else ""
         lines.append(f"  {t.test_id:<14} {t.category or '-':<4} {t.base_pass}/{t.base_n} -> "
                      f"{t.cand_pass}/{t.cand_n}   flipped in {t.flipped}/{t.paired}{p}")
     if eff and flipped:
         n_sig = sum(e.significant for e in eff)
-        lines.append(f"  {n_sig} of {len(eff)} tests beyond luck after Holm (alpha "
-                     f"{1 - d.level:.2g})")
+        if eff[0].testable:
+            lines.append(f"  {n_sig} of {len(eff)} tests beyond luck after Holm (alpha "
+                         f"{1 - d.level:.2g})")
+        else:
+            lines.append(f"  no per-test verdict: at these repeats no single test can reject after "
+                         f"Holm over {len(eff)} (needs p < {(1 - d.level) / len(eff):.2g}); the rows "
+                         "are flips, the shrunk column their estimate")
+        h = d.result.heterogeneity
+        if h.get("p") is not None:
+            lines.append(f"  do the tests respond differently? Breslow-Day over {h['tables']} "
+                         f"informative tests: chi2 {h['statistic']:.1f} on {h['df']} df, "
+                         f"p {h['p']:.3g}")
     changes = d.outcome_changes
     lines += ["", f"outcome-label changes ({len(changes)} tests):"]
     for t in changes:
