@@ -254,3 +254,20 @@ def test_per_test_verdicts_only_where_the_repeats_can_reject_and_one_heterogenei
     assert heterogeneity(xb, xc)["p"] < 0.001
     eff = per_test_effects(xb, xc, [f"t{i}" for i in range(40)])
     assert eff[0].testable and sum(e.p_bh < 0.05 for e in eff[:10]) >= 5
+
+
+def test_a_new_run_records_each_repeats_round_and_two_runs_of_one_session_share_it(tmp_path):
+    from lab.run import run
+    from test_runs_support import scripted, scripted_cfg
+    dirs = [run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(), progress=False).run_dir
+            for _ in range(2)]
+    recs = [read_record(d) for d in dirs]
+    for rec in recs:
+        for r in rec.repeats:
+            assert set(r.round) == {"started_at", "host", "pid", "load_per_cpu"}
+        info = rounds_of(rec)
+        assert all(i.source == "recorded" and i.known for i in info.values())
+    infos = [i for rec in recs for i in rounds_of(rec).values()]
+    assert len(set(round_labels(infos))) == 1                 # one machine, one commit, minutes apart
+    c = compare_two(Arm.load(dirs[0]), Arm.load(dirs[1])).comparison
+    assert c.collapse is not None and c.collapse["base"] == 0     # single session: two parts
