@@ -139,10 +139,10 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
             rec.judged += 1
             rec.different += different
             rec.method = c.describe()
-    from lab.stats.multiple import spread_check
-    ok = [c for c in rec.comparisons if c.get("se")]
-    rec.spread = spread_check([c["diff"] / c["se"] for c in ok],
-                              [c.get("p_value") for c in rec.comparisons])
+    from lab.stats.multiple import spread_check, z_of
+    ok = [c for c in rec.comparisons if c.get("p_overall") is not None]
+    rec.spread = spread_check([z_of(c["diff"], c["p_overall"]) for c in ok],
+                              [c["p_overall"] for c in ok])
     if rec.judged:
         rec.rate = rec.different / rec.judged
         rec.ci_low, rec.ci_high = rate_ci(rec.different, rec.judged, rec.ci_level)
@@ -179,7 +179,7 @@ def format_calibration(rec: CalibrationRecord) -> str:
     sp = rec.spread or {}
     if sp.get("ez2") is not None:
         lines.append(f"Spread (the judgement): E[z²] = {sp['ez2']:.2f} over {sp['pairs_z']} pairs "
-                     f"(1 when calibrated; chi-square p {sp['chi2_p']:.3g})"
+                     f"(z: the normal score of each pair's p; 1 when calibrated; chi-square p {sp['chi2_p']:.3g})"
                      + (f"; p-values against uniform: KS p {sp['ks_p']:.3g}" if sp.get("ks_p") is not None
                         else ""))
     if rec.judged < rec.pairs:

@@ -271,3 +271,30 @@ def test_a_new_run_records_each_repeats_round_and_two_runs_of_one_session_share_
     assert len(set(round_labels(infos))) == 1                 # one machine, one commit, minutes apart
     c = compare_two(Arm.load(dirs[0]), Arm.load(dirs[1])).comparison
     assert c.collapse is not None and c.collapse["base"] == 0     # single session: two parts
+
+
+def test_the_simulator_refitted_from_the_real_runs_fails_the_old_method_and_passes_the_new():
+    """Variance components of the committed isolated sweep (49% always-pass/fail tests, seed
+    coupling, a round shift); A/A pairs whose arms ran in different rounds (every repeat its own):
+    judged by the spread of the pairs, not a count."""
+    from lab.stats.multiple import spread_check, z_of
+    from lab.stats.simulate import fit, simulate
+    cells = []
+    for cell in CELLS:
+        arm = Arm.load(run_dir("isolated", cell))
+        cells.append(np.array([[arm.passes[k][t] for t in sorted(arm.order)] for k in (0, 1, 2)]))
+    c = fit(cells, rounds=[0, 0, 1])
+    assert c.always_share == pytest.approx(0.49, abs=0.02) and c.coupling > 0.2 and c.round_sd > 0.03
+    rng = np.random.default_rng(0)
+    rounds = ([0, 1, 2], [3, 4, 5])
+    old, new = [], []
+    for _ in range(200):
+        xb, xc = simulate(c, rng, 3, rounds=rounds)
+        old.append(compare_arms(xb, xc, session="isolated"))
+        new.append(compare_arms(xb, xc, session="isolated", rounds=rounds))
+    judged = {name: spread_check([z_of(x.diff, x.p_value) for x in xs if x.p_value is not None],
+                                 [x.p_value for x in xs if x.p_value is not None])
+              for name, xs in (("old", old), ("new", new))}
+    assert judged["old"]["ez2"] > 1.8 and judged["old"]["ks_p"] < 1e-6
+    assert 0.7 < judged["new"]["ez2"] < 1.3 and judged["new"]["ks_p"] > 0.01
+    assert np.mean([x.significant for x in new]) < 0.06 < np.mean([x.significant for x in old])

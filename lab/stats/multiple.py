@@ -38,11 +38,19 @@ def rate_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     return (float(ci.low), float(ci.high))
 
 
+def z_of(diff: float, p: float) -> float:
+    """The normal score of a two-sided p-value, signed like the difference."""
+    from scipy import stats
+
+    return float(stats.norm.isf(max(p, 1e-300) / 2)) * (1.0 if diff >= 0 else -1.0)
+
+
 def spread_check(z: Sequence[float], p: Sequence[float]) -> dict:
     """Whether A/A comparisons have the spread a calibrated test gives (issue 24, finding 3): a
     count of rejections cannot fail with few pairs and discrete p-values; the spread can.
 
-    ez2: mean of z^2 (z = diff / se per pair), 1 when the standard errors are right; chi2_p: the
+    ez2: mean of z^2 (z per pair: the normal score of its two-sided p with the sign of its diff,
+    `z_of`, so t-tests of any df compare), 1 when the comparison is calibrated; chi2_p: the
     two-sided chi-square test of sum z^2 on len(z) df (pairs independent: disjoint repeats);
     ks_p: the Kolmogorov-Smirnov test of the p-values against uniform (scipy `kstest`; p-values
     of few discrete outcomes tie, which makes it conservative)."""
