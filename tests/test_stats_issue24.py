@@ -298,3 +298,13 @@ def test_the_simulator_refitted_from_the_real_runs_fails_the_old_method_and_pass
     assert judged["old"]["ez2"] > 1.8 and judged["old"]["ks_p"] < 1e-6
     assert 0.7 < judged["new"]["ez2"] < 1.3 and judged["new"]["ks_p"] > 0.01
     assert np.mean([x.significant for x in new]) < 0.06 < np.mean([x.significant for x in old])
+
+
+def test_the_report_table_says_tost_at_the_researchers_margin():
+    from lab.analysis.compare import compare_cells
+    from lab.analysis.load import load
+    t = load([RUNS / "isolated"], transcripts=False).complete_tests
+    at3, at10 = compare_cells(t, margin=3.0), compare_cells(t, margin=10.0)
+    assert len(at3) == 6 and all("within ±3 points not shown" in x for x in at3["parts"])
+    assert any("within ±10 points shown" in x for x in at10["parts"])
+    assert (at3["p_overall"] == at10["p_overall"]).all()            # the margin moves TOST only

@@ -51,7 +51,7 @@ class Report:
 def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, *,
                  reference: str | os.PathLike | None | bool = True, title: str = "Vocab Lab report",
                  level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000, seed: int = 0,
-                 by: list[str] = CELL) -> Report:
+                 by: list[str] = CELL, margin: float = 3.0) -> Report:
     """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
     results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none.
     Cells are `by` plus each run condition (session, tool_choice, prompt) that varies among the runs."""
@@ -64,7 +64,8 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
         ref = load_reference(REFERENCE_CSV) if REFERENCE_CSV.is_file() else None
     elif reference:
         ref = load_reference(reference)
-    tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)
+    tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed,
+                           margin=margin)
 
     (out / "tables").mkdir(parents=True, exist_ok=True)
     table_paths = {}
