@@ -122,6 +122,10 @@ def test_the_committed_collapse_is_its_own_part_and_not_a_welch_on_the_mixture()
     assert c.mde < 20 and abs(c.effect_size) < 5       # of the non-collapsed repeats only
     assert c.ci_level == pytest.approx(0.975) and c.p_overall == pytest.approx(min(1, 2 * c.p_value))
     assert "two parts at alpha/2" in c.describe()
+    # per-test effects leave the collapse out ("53 tests better" came from that one event)
+    rc = compare_two(base, cand)
+    assert {(e.base_n, e.cand_n) for e in rc.effects} == {(3, 2)}
+    assert rc.effects[0].method == "fisher-exact"               # 3 vs 2: no longer seed-paired
 
 
 def _single(rng, reps, mean, collapse, t=70, sd=1.5):

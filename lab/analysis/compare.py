@@ -101,7 +101,11 @@ def compare(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
 def per_test(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
              alpha: float = 0.05) -> list:
     """Per-test effects of a against b (lab.stats.per_test_effects: base b, cand a)."""
-    ma, mb, common, _ = _arms(tests, a, b)
+    ma, mb, common, session = _arms(tests, a, b)
+    if session == "single":     # per-test effects of working repeats: a collapse flips them all
+        (_, fb), (_, fa) = _repeat_info(tests, b, mb.index), _repeat_info(tests, a, ma.index)
+        if fb is not None and fa is not None and not all(fb) and not all(fa):
+            mb, ma = mb[[not f for f in fb]], ma[[not f for f in fa]]
     paired = paired_by_seed(_seeds(tests, b, mb.index), _seeds(tests, a, ma.index))
     return per_test_effects(mb[common].to_numpy(), ma[common].to_numpy(), common, paired=paired,
                             alpha=alpha)

@@ -101,6 +101,10 @@ def compare_two(base: Arm, cand: Arm, *, base_repeats: Iterable[int] | None = No
     c = compare_arms(xb, xc, session=session, level=level, power=power, margin=margin,
                      rounds=(labels[:len(kb)], labels[len(kb):]),
                      collapsed=flags if session == "single" else None)
+    if session == "single":     # per-test effects of working repeats: a collapse flips them all
+        keep_b = [i for i, f in enumerate(flags[0]) if not f] or list(range(len(kb)))
+        keep_c = [i for i, f in enumerate(flags[1]) if not f] or list(range(len(kc)))
+        xb, xc, kb, kc = xb[keep_b], xc[keep_c], [kb[i] for i in keep_b], [kc[i] for i in keep_c]
     paired = paired_by_seed([base.seeds.get(k) for k in kb], [cand.seeds.get(k) for k in kc])
     effects = per_test_effects(xb, xc, tests, paired=paired, alpha=1 - level)
     return RunComparison(c, effects, tests, session, paired, heterogeneity=heterogeneity(xb, xc))

@@ -243,8 +243,9 @@ def format_diff(d: RunDiff) -> str:
         lines.append(f"{p['repeat']:>6}  {fmt(p['base']):>7}  {fmt(p['cand']):>7}")
     c = d.comparison
     if c:
+        label = "mean of non-collapsed repeats" if c.collapse is not None else ""
         lines.append(f"{'mean':>6}  {c.mean_base:>7.2f}  {c.mean_cand:>7.2f}   "
-                     f"cand - base {c.diff:+.2f} points")
+                     f"cand - base {c.diff:+.2f} points" + (f" ({label})" if label else ""))
         lines += ["", *comparison_lines(c)]
     elif d.result.why_not:
         lines.append(f"no comparison: {d.result.why_not}")
@@ -261,6 +262,8 @@ def format_diff(d: RunDiff) -> str:
            if eff else "")
     lines += ["", f"flipped tests ({len(flipped)}): passes base -> cand, flipped in k of paired "
                   f"repeats{how}"]
+    if c is not None and c.collapse is not None and (c.collapse["base"] or c.collapse["cand"]):
+        lines.append("  (the exact tests and the shrunk column leave the collapsed repeats out)")
     for t in flipped:
         p = (f"   p {t.effect.p_value:.3g}, Holm {t.effect.p_holm:.3g}, BH {t.effect.p_bh:.3g}, "
              f"shrunk {t.effect.shrunk:+.2f}"
