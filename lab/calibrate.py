@@ -53,6 +53,8 @@ class CalibrationRecord:
     ci_level: float = 0.95
     method: str = ""
     target: str = "false-different rate <= alpha (upper bound of the Clopper-Pearson interval stated)"
+    #: the spread of the pairs (lab.stats.multiple.spread_check): E[z^2] ~ 1, p-values uniform
+    spread: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -130,13 +132,17 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
         ks = list(range(i * repeats, (i + 1) * repeats))
         rc = compare_two(a, b, base_repeats=ks, cand_repeats=ks, level=1 - alpha)
         c = rc.comparison
-        different = bool(c is not None and c.p_value is not None and c.p_value < alpha)
+        different = bool(c is not None and c.significant)
         rec.comparisons.append({"pair": i, "repeats": ks, "different": different,
                                 "why_not": rc.why_not, **(c.to_dict() if c else {})})
-        if c is not None and c.p_value is not None:
+        if c is not None and c.p_overall is not None:
             rec.judged += 1
             rec.different += different
             rec.method = c.describe()
+    from lab.stats.multiple import spread_check, z_of
+    ok = [c for c in rec.comparisons if c.get("p_overall") is not None]
+    rec.spread = spread_check([z_of(c["diff"], c["p_overall"]) for c in ok],
+                              [c["p_overall"] for c in ok])
     if rec.judged:
         rec.rate = rec.different / rec.judged
         rec.ci_low, rec.ci_high = rate_ci(rec.different, rec.judged, rec.ci_level)
@@ -170,15 +176,21 @@ def format_calibration(rec: CalibrationRecord) -> str:
                      f"target <= {rec.alpha:.0%}: "
                      + ("met, upper bound included" if rec.ci_high <= rec.alpha else
                         "consistent with the target" if rec.ci_low <= rec.alpha else "MISSED") + ")**")
+    sp = rec.spread or {}
+    if sp.get("ez2") is not None:
+        lines.append(f"Spread (the judgement): E[z²] = {sp['ez2']:.2f} over {sp['pairs_z']} pairs "
+                     f"(z: the normal score of each pair's p; 1 when calibrated; chi-square p {sp['chi2_p']:.3g})"
+                     + (f"; p-values against uniform: KS p {sp['ks_p']:.3g}" if sp.get("ks_p") is not None
+                        else ""))
     if rec.judged < rec.pairs:
         lines.append(f"{rec.pairs - rec.judged} pair(s) could not be judged (noise unknown).")
     lines += ["", "| pair | diff | CI | p | different |", "|---|---|---|---|---|"]
     for c in rec.comparisons:
-        if c.get("p_value") is None:
+        if c.get("p_overall") is None:
             lines.append(f"| {c['pair']} | {c.get('diff', '')} | | | {c.get('why_not') or 'not judged'} |")
             continue
         lines.append(f"| {c['pair']} | {c['diff']:+.2f} | {c['ci_low']:+.2f} .. {c['ci_high']:+.2f} | "
-                     f"{c['p_value']:.3g} | {'yes' if c['different'] else ''} |")
+                     f"{c['p_overall']:.3g} | {'yes' if c['different'] else ''} |")
     return "\n".join(lines)
 
 

@@ -40,7 +40,8 @@ def test_welch_over_repeat_scores_is_scipys():
     lo, hi = d.ci
     assert math.isclose(hi - d.diff, stats.t.ppf(0.975, d.df) * d.se)
     assert compare_scores([5], [3]).se is None and compare_scores([5], [3]).method == "none"
-    assert compare_scores([5, 5], [3]).method == "exact"          # no spread at all
+    assert compare_scores([5, 5], [3]).method == "none"           # scores alone: noise unseen
+    assert compare_scores([5, 5], [3], deterministic=True).method == "exact"
     pooled = compare_scores([5, 4], [3])
     assert pooled.method == "pooled" and math.isclose(
         pooled.p_value, stats.ttest_ind([3], [5, 4], equal_var=True).pvalue)
@@ -48,9 +49,11 @@ def test_welch_over_repeat_scores_is_scipys():
 
 def test_gate_rule():
     assert judge_repeats([6, 6, 6], [6, 6, 6]).code == EXIT_OK
-    assert judge_repeats([6, 6, 6], [4, 4, 4]).code == EXIT_REGRESSION            # deterministic drop
+    det = dict(deterministic=True)
+    assert judge_repeats([6, 6, 6], [4, 4, 4], **det).code == EXIT_REGRESSION     # deterministic drop
+    assert judge_repeats([6, 6, 6], [4, 4, 4]).code == EXIT_CANNOT_JUDGE          # noise unseen
     assert judge_repeats([6, 6, 6], [5.5, 5.5, 5.5]).code == EXIT_OK              # below the margin
-    assert judge_repeats([6, 6, 6], [5.5, 5.5, 5.5], margin=0).code == EXIT_REGRESSION
+    assert judge_repeats([6, 6, 6], [5.5, 5.5, 5.5], margin=0, **det).code == EXIT_REGRESSION
     noisy = judge_repeats([6, 6, 6], [6, 2, 6])       # -1.33 points, t = 1 on 2 df: p = 0.42
     assert noisy.code == EXIT_OK and "within run-to-run noise" in noisy.message
     from scipy import stats
@@ -76,8 +79,10 @@ def test_diff_shows_repeats_categories_flips_and_outcome_changes(tmp_path):
     out = res.output
     assert "same fingerprint" in out
     assert "     0      6/6      5/6" in out and "     1      6/6      4/6" in out
-    assert "cand - base -1.67 points on 6 common tests (95% CI" in out
+    assert "cand - base -1.67 points on 6 common tests (97.5% CI" in out      # a part: alpha/2
+    assert "collapsed (copy cascade of >= 5 tests in a row) base 0/3" in out and "vs cand 0/3" in out
     assert "Welch t-test over repeat scores (single session: the repeat is the cluster)" in out
+    assert "both parts: p = " in out and "equivalence within ±3 points" in out
     assert "minimum detectable effect at this spread" in out
     assert "mcnemar-exact per test across repeats, Holm over 6 tests" in out
     assert "  D        1   1.00   0.33  -0.67" in out and "  F        3   3.00   2.00  -1.00" in out
@@ -139,10 +144,12 @@ def test_worse_within_noise_passes_and_margin_and_alpha_are_configurable(tmp_pat
     base = make(tmp_path, 3)
     cand = make(tmp_path, 3, lambda t, s: s == 1 and t in ("mini-01", "mini-02", "mini-03", "mini-04"))
     assert lab("diff", "--fail-on-regression", str(cand)).exit_code == 0        # p = 0.42
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5").exit_code == 1
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5",
+    # two parts at alpha/2 each (issue 24): the score part's p 0.42 needs alpha > 0.84
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5").exit_code == 0
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.9").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.9",
                "--margin", "2").exit_code == 0                                   # drop 1.33 < 2
-    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.5").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.9").exit_code == 1
 
 
 def test_missing_baseline_exits_2(tmp_path):

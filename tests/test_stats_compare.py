@@ -75,6 +75,32 @@ def test_no_spread_is_exact_and_one_repeat_each_is_unknown_in_a_single_session()
     assert iso.method == "paired-t" and iso.p_value is not None       # isolated: tests are the unit
 
 
+def test_constant_scores_with_different_passing_tests_are_noise_unknown_not_exact():
+    """Issue 24 finding 6: 62, 62 vs 60, 60 with different tests passing in each repeat used to
+    give p = 0, CI [-2, -2] and a REGRESSION from the gate."""
+    from lab.runs.gate import EXIT_CANNOT_JUDGE, judge
+    rng = np.random.default_rng(6)
+
+    def arm(score, reps=2, t=70):
+        rows = np.zeros((reps, t))
+        for r in rows:                               # each repeat passes another set of tests
+            r[rng.choice(t, score, replace=False)] = 1
+        return rows
+    base, cand = arm(62), arm(60)
+    assert (base.sum(axis=1) == 62).all() and not (base[0] == base[1]).all()
+    c = compare_arms(base, cand, session="single")
+    assert c.method == "none" and c.p_value is None and c.ci is None and c.mde is None
+    assert "noise is unknown" in c.note and "noise is unknown" in c.describe()
+    # isolated: the unit is the test, whose differences do vary: a paired t, never p = 0
+    iso = compare_arms(base, cand, session="isolated")
+    assert iso.method == "paired-t" and 0 < iso.p_value < 1
+    v = judge(compare_arms(base, cand), alpha=0.05, margin=1.0)
+    assert v.code == EXIT_CANNOT_JUDGE and "noise is unknown" in v.message
+    # the same scores where every repeat passes the same tests: a deterministic backend, exact
+    det = compare_arms(np.repeat(base[:1], 2, axis=0), np.repeat(cand[:1], 2, axis=0))
+    assert (det.method, det.p_value, det.ci) == ("exact", 0.0, (-2.0, -2.0))
+
+
 def test_holm_rate_ci_and_power_against_the_libraries():
     from statsmodels.stats.multitest import multipletests
     from statsmodels.stats.power import TTestIndPower

@@ -15,7 +15,9 @@ be read is left out and named in `res.problems` — one damaged run never hides 
 A *cell* is vocabulary x model x suite (CELL), and also session mode, tool_choice, forced tool,
 prompt variant, resolver and numerics (CONDITIONS) when those vary among the loaded runs (`cell_axes`): runs that differ in how
 they were run are never merged into one cell. Each repeat row carries the record's tool use
-(forced and unforced calls, call forms) and copy cascade (lab.runs.cascade). Rows of a repeat
+(forced and unforced calls, call forms) and copy cascade (lab.runs.cascade); repeat and test rows
+of a complete repeat carry its round (`round_*`, lab.runs.rounds) and whether it `collapsed`
+(lab.runs.cascade.is_collapse: the single-session comparison's first part). Rows of a repeat
 that did not finish (a run that failed or was interrupted mid-repeat) are kept with
 `complete=False`; statistics use complete repeats only.
 """
@@ -30,9 +32,10 @@ from typing import Iterable
 import pandas as pd
 
 from lab.errors import InputError, LabError
-from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade
+from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade, is_collapse
 from lab.runs.folders import record_dirs
 from lab.runs.numerics import of_record
+from lab.runs.rounds import round_columns, rounds_of
 from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
 from lab.runs.tables import RUN_COLUMNS, run_columns
@@ -126,7 +129,12 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
                      "mean_score": (sum(r.score for r in rec.repeats) / len(rec.repeats)
                                     if rec.repeats else None),
                      "findings": len(rec.findings), "error": rec.error, "run_dir": str(d)})
+        per_repeat: dict[int, dict] = {}
+        rounds = rounds_of(rec)
         for r in rec.repeats:
+            casc = _cascade_columns(r.cascade, rows_of.get(r.repeat, []))
+            per_repeat[r.repeat] = {"collapsed": is_collapse({"longest_streak": casc["cascade_longest_streak"]}),
+                                    **round_columns(rounds.get(r.repeat))}
             repeats.append({**meta, "repeat": r.repeat, "seed": r.seed, "n": r.n, "score": r.score,
                             "pass_rate": r.score / r.n if r.n else None,
                             **{f"outcome_{k}": v for k, v in r.outcomes.items()},
@@ -137,9 +145,10 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
                             "wall_s": r.wall_s, "evictions": len(r.evictions),
                             "started_at": rec.started_at,
                             **_tool_use_columns(r.tool_use, rows_of.get(r.repeat, [])),
-                            **_cascade_columns(r.cascade, rows_of.get(r.repeat, []))})
+                            **casc, **per_repeat[r.repeat]})
         for row in rows:
-            tests.append({**meta, **_row_dict(row), "complete": row.repeat in done})
+            tests.append({**meta, **_row_dict(row), "complete": row.repeat in done,
+                          **per_repeat.get(row.repeat, {})})
         calls += [{**meta, **c, "complete": c["repeat"] in done} for c in call_rows]
         fields_ += [{**meta, **f, "complete": f["repeat"] in done} for f in field_rows]
         for f in rec.findings:

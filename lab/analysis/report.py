@@ -51,7 +51,7 @@ class Report:
 def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, *,
                  reference: str | os.PathLike | None | bool = True, title: str = "Vocab Lab report",
                  level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000, seed: int = 0,
-                 by: list[str] = CELL) -> Report:
+                 by: list[str] = CELL, margin: float = 3.0) -> Report:
     """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
     results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none.
     Cells are `by` plus each run condition (session, tool_choice, prompt) that varies among the runs."""
@@ -64,7 +64,8 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
         ref = load_reference(REFERENCE_CSV) if REFERENCE_CSV.is_file() else None
     elif reference:
         ref = load_reference(reference)
-    tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)
+    tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed,
+                           margin=margin)
 
     (out / "tables").mkdir(parents=True, exist_ok=True)
     table_paths = {}
@@ -99,25 +100,34 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
     b.append("Cells that differ only in vocabulary, on their common tests; diff = mean score of a − "
              "mean score of b (points). The statistics are the lab's one comparison "
              "(`lab.stats.compare_arms`: `lab diff`, the gate and the sweep summary give the same p "
-             "and CI for the same two runs). Single session: the repeat is the cluster (tests of one "
-             "conversation are correlated), Welch t-test over repeat scores, effect size Cohen's d. "
-             "Isolated: tests paired across the two cells, paired t-test over the tests, effect size "
-             f"d_z. p is two-sided; **p (Holm) adjusts over the {n} comparison(s) of this table**, and "
-             f"“beyond noise” means p (Holm) < {1 - level:.2f}. MDE: the smallest difference this "
-             f"comparison detects with 80% power at its observed spread and repeats.")
+             "and CI for the same two runs). Single session, two parts stated before the data at "
+             "alpha/2 each: the repeats that collapsed (a copy cascade of >= 5 tests in a row) per cell with exact CIs "
+             "and Fisher's exact test, and Welch's t over the scores of the other repeats (the "
+             "repeat is the cluster; diff, CI, Cohen's d and MDE are of those repeats, never of the "
+             "mixture). Isolated: tests paired across the two cells, paired t-test over the tests "
+             "(two-way tests × rounds when the cells ran in the same rounds; over repeat scores "
+             f"when they did not), effect size d_z. p is two-sided (two parts: Bonferroni of both); "
+             f"**p (Holm) adjusts over the {n} comparison(s) of this table**, and “beyond noise” "
+             f"means p (Holm) < {1 - level:.2f}. Beside a difference not beyond noise: TOST against "
+             "the equivalence margin (“no effect” is said only when shown). MDE: the smallest "
+             "difference this comparison detects with 80% power at its observed spread and repeats.")
     if not len(c):
         b.append(Table(pd.DataFrame(), []))
         return b
     fixed = [(x, x) for x in by if x != "vocabulary"]
     shown = c.assign(reps=[f"{a} vs {x}" for a, x in zip(c["repeats_a"], c["repeats_b"])],
-                     ci=[f"{a:+.1f} … {x:+.1f}" if pd.notna(a) else "–"
-                         for a, x in zip(c["ci_low"], c["ci_high"])])
+                     ci=[(f"{a:+.1f} … {x:+.1f}" + ("" if pd.isna(lv) or lv == level else
+                                                     f" ({lv:.1%})".replace(".0%", "%")))
+                         if pd.notna(a) else "–"
+                         for a, x, lv in zip(c["ci_low"], c["ci_high"],
+                                             c.get("ci_level", pd.Series([None] * len(c))))])
     b.append(Table(shown, [*fixed, ("a", "a"), ("b", "b"), ("session", "session"), ("tests", "tests"),
                            ("repeats", "reps"), ("mean a", "mean_a"), ("mean b", "mean_b"),
-                           ("diff", "diff"), (f"{lvl} CI", "ci"), ("p", "p_value"),
+                           ("diff", "diff"), (f"{lvl} CI", "ci"), ("p", "p_overall"),
                            (f"p (Holm, {n})", "p_holm"), ("effect size", "effect_size"),
-                           ("MDE 80%", "mde"), ("beyond noise", "significant_holm")],
-                   csv="comparisons", fmt={"p_value": lambda v: num(v, 3), "p_holm": lambda v: num(v, 3),
+                           ("MDE 80%", "mde"), ("beyond noise", "significant_holm"),
+                           ("collapse / equivalence", "parts")],
+                   csv="comparisons", fmt={"p_overall": lambda v: num(v, 3), "p_holm": lambda v: num(v, 3),
                                            "effect_size": lambda v: num(v, 2)}))
     plan = [col for col in c.columns if col.startswith("repeats_for_")]
     b.append("**Power under every comparison** (`lab power` on these runs says the same): repeats "
@@ -138,13 +148,22 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
              f"repeats ({', '.join(sorted(effects['method'].unique()))}: McNemar when the repeats "
              f"of the two cells are paired by seed, Fisher otherwise), Holm-adjusted over the "
              f"{fam} common tests of each comparison. {sig} test(s) beyond luck after adjustment; "
-             "the others flipped within run-to-run noise.")
+             "the others flipped within run-to-run noise."
+             + ("" if effects["testable"].all() else
+                " **At these repeat counts no single test can reject after Holm** (the smallest "
+                "exact p is above alpha / tests): the rows are flips, not effects; *shrunk* is the "
+                "difference pulled towards the mean of all tests (empirical Bayes), *p (BH)* the "
+                "Benjamini–Hochberg p for screening (`lab diff` adds Breslow–Day's test of whether "
+                "the tests respond differently at all)."))
     b.append(Table(flipped.head(40), [*fixed, ("a", "a"), ("b", "b"), ("test", "test_id"),
                                       ("a passes", "a_pass"), ("b passes", "b_pass"),
                                       ("p", "p_value"), ("p (Holm)", "p_holm"),
+                                      ("p (BH)", "p_bh"), ("shrunk", "shrunk"),
                                       ("beyond luck", "significant_holm")],
                    csv="per_test_effects", fmt={"p_value": lambda v: num(v, 3),
-                                                "p_holm": lambda v: num(v, 3)}))
+                                                "p_holm": lambda v: num(v, 3),
+                                                "p_bh": lambda v: num(v, 3),
+                                                "shrunk": lambda v: num(v, 2)}))
     return b
 
 

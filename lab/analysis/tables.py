@@ -25,7 +25,7 @@ IGNORED = ("run.",)
 
 def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: list[str] = CELL,
                   level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000,
-                  seed: int = 0) -> dict[str, pd.DataFrame]:
+                  seed: int = 0, margin: float = 3.0) -> dict[str, pd.DataFrame]:
     t = res.complete_tests
     calls = res.calls[res.calls["complete"]] if len(res.calls) else res.calls
     fields_ = res.fields[res.fields["complete"]] if len(res.fields) else res.fields
@@ -42,7 +42,8 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
     out = {
         "runs": res.runs.drop(columns=["error"], errors="ignore"),
         "cells": cells,
-        "comparisons": compare.compare_cells(t, by, level=level) if not empty else pd.DataFrame(),
+        "comparisons": (compare.compare_cells(t, by, level=level, margin=margin) if not empty
+                        else pd.DataFrame()),
         "per_test_effects": compare.per_test_table(t, by, level=level) if not empty else pd.DataFrame(),
         "categories": stats.category_stats(t, by) if not empty else pd.DataFrame(),
         "pass_k": pass_k,

@@ -35,7 +35,7 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
             a, b, d = b, a, -d
             lo, hi = (None if hi is None or pd.isna(hi) else -hi), (None if lo is None or pd.isna(lo) else -lo)
         p = row[p_col]
-        ptxt = "no p: one repeat" if p is None or pd.isna(p) else f"p {p:.3f}"
+        ptxt = ("no p: noise unknown" if p is None or pd.isna(p) else f"p {p:.3f}")
         return f"{a} {d:+.1f} [{num(lo)}, {num(hi)}] over {b} ({ptxt})"
 
     sig_col = "significant_holm" if "significant_holm" in c.columns else "significant"

@@ -49,13 +49,16 @@ def resolve_run(arg: str, results: Path) -> Path:
               help="Level of the comparison: the CI is 1 - alpha, the gate needs p < alpha.")
 @click.option("--margin", default=DEFAULT_MARGIN, show_default=True, type=float,
               help="Minimum drop of the mean score, in points (tests passed per repeat).")
+@click.option("--equivalence-margin", "eq_margin", default=3.0, show_default=True, type=float,
+              help="Equivalence margin in points: beside a difference not beyond noise, TOST says "
+                   "whether it is shown to lie within +-this.")
 @click.option("--results", default=None, type=click.Path(file_okay=False),
               help="Where to look up run ids and the baseline (default: the folder holding "
                    "CAND's experiment folder).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @lab_errors
 def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | None, alpha: float,
-             margin: float, results: str | None, fmt: str) -> None:
+             margin: float, eq_margin: float, results: str | None, fmt: str) -> None:
     """Compare two runs: per-repeat scores, per-category deltas, flipped tests, outcome changes and
     the lab's comparison: mean difference, its (1 - alpha) CI, p-value, effect size and minimum
     detectable effect (the numbers the gate, the sweep summary and the report give), and an exact
@@ -72,6 +75,8 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     from lab.runs.record import read_record
 
     check_level(alpha, margin)
+    if eq_margin <= 0:
+        raise click.BadParameter(f"must be > 0 points, got {eq_margin}", param_hint="--equivalence-margin")
     if len(runs) > 2 or (len(runs) == 2 and baseline):
         raise click.UsageError("give BASE CAND, or CAND with --baseline RUN")
     if len(runs) == 1 and not baseline and not fail_on_regression:
@@ -87,8 +92,9 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     else:
         entry = latest_baseline(search, cand_dir, cand)
         base_dir, base = entry.run_dir, entry.record
-    d = build(base_dir, cand_dir, level=1 - alpha, base=base, cand=cand)
-    verdict = gate_runs(base, cand, base_dir, cand_dir, alpha=alpha, margin=margin) \
+    d = build(base_dir, cand_dir, level=1 - alpha, base=base, cand=cand, margin=eq_margin)
+    verdict = gate_runs(base, cand, base_dir, cand_dir, alpha=alpha, margin=margin,
+                        eq_margin=eq_margin) \
         if fail_on_regression else None
     if fmt == "json":
         data = d.to_dict()

@@ -36,6 +36,7 @@ def _check_planned(tests: int, sd: float | None, p_rate: float | None) -> None:
 
 @click.command("power")
 @click.argument("pilot", required=False)
+@click.argument("cand", required=False)
 @click.option("--diff", "diffs", default="3,5,8,12", show_default=True,
               help="Differences to detect, in points (tests passed per repeat).")
 @click.option("--repeats", "reps", default="3,5,10,20", show_default=True,
@@ -52,15 +53,19 @@ def _check_planned(tests: int, sd: float | None, p_rate: float | None) -> None:
               help="Where to look up a pilot given by run id.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @lab_errors
-def power_cmd(pilot: str | None, diffs: str, reps: str, target: float, alpha: float,
+def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target: float, alpha: float,
               session: str | None, tests: int, sd: float | None, p_rate: float | None, results: str,
               fmt: str) -> None:
     """Power before the run. PILOT is a run (folder or id) with >= 2 complete repeats: its spread
     (sd of repeat scores in single-session mode; the within-test variance in isolated mode, read
-    from its record) decides how many repeats per arm detect each difference.
+    from its record) decides how many repeats per arm detect each difference. With two runs
+    (PILOT CAND, e.g. two cells of a sweep run with the same seeds) it plans from the spread their
+    comparison measured — seed coupling included, the same numbers as the report's power lines
+    and MDE column; single session: the score part at alpha/2 (issue 24).
 
     \b
     lab power results/default/<run_id> --diff 3,5,8
+    lab power BASE_RUN CAND_RUN                   # from a measured comparison
     lab power --sd 5 --tests 70                   # single session, the source log's spread
     lab power --session isolated --p 0.85 --tests 70
     """
@@ -75,7 +80,18 @@ def power_cmd(pilot: str | None, diffs: str, reps: str, target: float, alpha: fl
     rs = [int(r) for r in rs]
     if not 0 < target < 1 or not 0 < alpha < 1:          # also false for nan
         raise InputError("--power and --alpha must be between 0 and 1")
-    if pilot:
+    if pilot and cand:
+        from lab.cli.diff import resolve_run
+        from lab.runs.comparison import compare_runs
+
+        rc = compare_runs(resolve_run(pilot, Path(results)), resolve_run(cand, Path(results)),
+                          level=1 - alpha, power=target)
+        if rc.comparison is None or rc.comparison.sd is None:
+            why = rc.why_not or (rc.comparison.note if rc.comparison else None) or "noise unknown"
+            raise InputError(f"no spread to plan from: {why}", file=str(cand))
+        spread = Spread.of_comparison(rc.comparison)
+        alpha = rc.comparison.part_alpha
+    elif pilot:
         from lab.cli.diff import resolve_run
         from lab.runs.comparison import Arm
 

@@ -21,9 +21,12 @@ from lab.cli.common import lab_errors
 @click.option("--level", default=0.95, show_default=True, type=click.FloatRange(0.5, 0.999),
               help="Confidence level of the intervals; comparisons are 'beyond noise' at p < 1 - level.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the bootstrap and permutations.")
+@click.option("--equivalence-margin", "margin", default=3.0, show_default=True,
+              type=click.FloatRange(min=0, min_open=True),
+              help="Points: beside a difference not beyond noise, TOST says whether it lies within +-this.")
 @lab_errors
 def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_reference: bool,
-           title: str, level: float, seed: int) -> None:
+           title: str, level: float, seed: int, margin: float) -> None:
     """Report on the runs in RESULT_DIRS (run directories or folders holding them, e.g. results/
     or a sweep folder; default: results/).
 
@@ -40,7 +43,7 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
     if not find_run_dirs(dirs):
         raise InputError("no run directories (with run.json) found", file=", ".join(dirs))
     ref: str | bool | None = False if no_reference else (reference or True)
-    rep = build_report(dirs, out, reference=ref, title=title, level=level, seed=seed)
+    rep = build_report(dirs, out, reference=ref, title=title, level=level, seed=seed, margin=margin)
     for p in rep.problems:
         click.echo(f"warning: {p}", err=True)
     res = rep.results

@@ -17,6 +17,18 @@ from typing import Iterable, Sequence
 
 #: copies in one repeat from which the summary and the report flag a copy cascade
 CASCADE_MIN = 3
+#: consecutive tests giving the same copied answer from which a single-session repeat counts as
+#: collapsed (the two-part comparison, lab/stats/collapse.py; issue 24). Fixed before the data:
+#: the committed collapse (0/70) copied one answer into 57 tests in a row, while working repeats
+#: of the real and the scripted models copy at most 2 in a row (their scattered copies flag
+#: CASCADE_MIN, which is why the flag alone is not the rule)
+COLLAPSE_STREAK = 5
+
+
+def is_collapse(cascade: dict | None) -> bool:
+    """Whether a repeat's cascade (Cascade.to_dict()) is a collapse: a streak of at least
+    COLLAPSE_STREAK tests giving one copied answer."""
+    return bool(cascade) and int(cascade.get("longest_streak") or 0) >= COLLAPSE_STREAK
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from lab.runs.numerics import Numerics, describe_difference, of_record
 from lab.runs.comparison import RunComparison, compare_runs
 from lab.runs.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
 from lab.stats import TestEffect
+from lab.stats.equivalence import DEFAULT_MARGIN
 
 
 def mean(xs) -> float:
@@ -126,14 +127,15 @@ def complete_rows(run_dir: Path, rec: RunRecord) -> list[TestRow]:
 
 
 def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
-          base: RunRecord | None = None, cand: RunRecord | None = None) -> RunDiff:
+          base: RunRecord | None = None, cand: RunRecord | None = None,
+          margin: float = DEFAULT_MARGIN) -> RunDiff:
     base = base or read_record(base_dir)
     cand = cand or read_record(cand_dir)
     fp_b = Fingerprint(base.fingerprint or "", base.fingerprint_inputs or {})
     fp_c = Fingerprint(cand.fingerprint or "", cand.fingerprint_inputs or {})
     diffs = [] if base.fingerprint == cand.fingerprint else (
         fp_b.differences(fp_c) or ["(a record without fingerprint inputs)"])
-    result = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=level)
+    result = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=level, margin=margin)
     d = RunDiff(Path(base_dir), Path(cand_dir), base, cand, diffs, result, level)
     d.categories = _categories(base, cand)
     d.tests = _tests(complete_rows(base_dir, base), complete_rows(cand_dir, cand))
@@ -190,15 +192,29 @@ def _counts(rows) -> dict[str, int]:
 
 def comparison_lines(c) -> list[str]:
     """The comparison as every text output says it (lab diff, the gate's message, calibrate)."""
-    ci = (f"{c.level:.0%} CI {c.ci_low:+.2f} .. {c.ci_high:+.2f}" if c.ci else
-          "no CI: one repeat on each side, noise unknown")
+    from lab.stats import words
+
+    lvl = c.ci_level or c.level
+    ci = (f"{lvl:.1%} CI {c.ci_low:+.2f} .. {c.ci_high:+.2f}".replace(".0%", "%") if c.ci else
+          f"no CI: {c.note or 'one repeat on each side, noise unknown'}")
     p = f"p = {c.p_value:.4g}" if c.p_value is not None else "no p-value"
     es = f"; {c.effect_kind} = {c.effect_size:+.2f}" if c.effect_size is not None else ""
     mde = (f"minimum detectable effect at this spread: {c.mde:.2f} points ({c.power:.0%} power, "
-           f"alpha {c.alpha:.2g}, {c.repeats_base} vs {c.repeats_cand} repeats)"
+           f"alpha {1 - lvl:.2g}, {c.repeats_base} vs {c.repeats_cand} repeats)"
            if c.mde is not None else "minimum detectable effect: unknown (no spread estimate)")
-    return [f"comparison: cand - base {c.diff:+.2f} points on {c.tests} common tests ({ci}; {p}"
-            f"{es})", f"  method: {c.describe()}", f"  {mde}"]
+    what = "non-collapsed repeats: " if c.collapse is not None else ""
+    out = [f"comparison: {what}cand - base {c.diff:+.2f} points on {c.tests} common tests ({ci}; "
+           f"{p}{es})", f"  method: {c.describe()}", f"  {mde}"]
+    d = c.to_dict()
+    if c.collapse is not None:
+        out.insert(0, f"comparison: {words.collapse(d)}")
+        out.append(f"  both parts: p = {c.p_overall:.4g} (Bonferroni over the two parts), "
+                   + ("beyond noise" if c.significant else "not beyond noise")
+                   + f" at alpha {c.alpha:.2g}" if c.p_overall is not None else "  both parts: no p")
+    eq = words.equivalence(d)
+    if eq:
+        out.append(f"  {eq}")
+    return out
 
 
 def _fmt_outcomes(d: dict[str, int]) -> str:
@@ -227,8 +243,9 @@ def format_diff(d: RunDiff) -> str:
         lines.append(f"{p['repeat']:>6}  {fmt(p['base']):>7}  {fmt(p['cand']):>7}")
     c = d.comparison
     if c:
+        label = "mean of non-collapsed repeats" if c.collapse is not None else ""
         lines.append(f"{'mean':>6}  {c.mean_base:>7.2f}  {c.mean_cand:>7.2f}   "
-                     f"cand - base {c.diff:+.2f} points")
+                     f"cand - base {c.diff:+.2f} points" + (f" ({label})" if label else ""))
         lines += ["", *comparison_lines(c)]
     elif d.result.why_not:
         lines.append(f"no comparison: {d.result.why_not}")
@@ -245,15 +262,28 @@ def format_diff(d: RunDiff) -> str:
            if eff else "")
     lines += ["", f"flipped tests ({len(flipped)}): passes base -> cand, flipped in k of paired "
                   f"repeats{how}"]
+    if c is not None and c.collapse is not None and (c.collapse["base"] or c.collapse["cand"]):
+        lines.append("  (the exact tests and the shrunk column leave the collapsed repeats out)")
     for t in flipped:
-        p = (f"   p {t.effect.p_value:.3g}, Holm {t.effect.p_holm:.3g}"
+        p = (f"   p {t.effect.p_value:.3g}, Holm {t.effect.p_holm:.3g}, BH {t.effect.p_bh:.3g}, "
+             f"shrunk {t.effect.shrunk:+.2f}"
              + ("  BEYOND LUCK" if t.effect.significant else "")) if t.effect else ""
         lines.append(f"  {t.test_id:<14} {t.category or '-':<4} {t.base_pass}/{t.base_n} -> "
                      f"{t.cand_pass}/{t.cand_n}   flipped in {t.flipped}/{t.paired}{p}")
     if eff and flipped:
         n_sig = sum(e.significant for e in eff)
-        lines.append(f"  {n_sig} of {len(eff)} tests beyond luck after Holm (alpha "
-                     f"{1 - d.level:.2g})")
+        if eff[0].testable:
+            lines.append(f"  {n_sig} of {len(eff)} tests beyond luck after Holm (alpha "
+                         f"{1 - d.level:.2g})")
+        else:
+            lines.append(f"  no per-test verdict: at these repeats no single test can reject after "
+                         f"Holm over {len(eff)} (needs p < {(1 - d.level) / len(eff):.2g}); the rows "
+                         "are flips, the shrunk column their estimate")
+        h = d.result.heterogeneity
+        if h.get("p") is not None:
+            lines.append(f"  do the tests respond differently? Breslow-Day over {h['tables']} "
+                         f"informative tests: chi2 {h['statistic']:.1f} on {h['df']} df, "
+                         f"p {h['p']:.3g}")
     changes = d.outcome_changes
     lines += ["", f"outcome-label changes ({len(changes)} tests):"]
     for t in changes:

@@ -7,10 +7,13 @@ Runs with repeats (`judge`): the candidate regressed when BOTH
 - its mean score is at least `margin` points (tests passed per repeat) below the baseline's, and
 - the lab's one comparison (lab.stats.compare_arms, the same p-value and CI `lab diff`, the sweep
   summary and the report give) says the difference is beyond run-to-run noise: two-sided
-  p < `alpha`, i.e. the (1 - alpha) CI lies wholly below zero. Single session: Welch's t over
-  repeat scores (the repeat is the cluster); isolated: paired t over the tests. In single-session
-  mode one repeat on each side cannot separate a drop from noise, so a drop of at least the margin
-  then exits 2 asking for repeats.
+  p < `alpha`, i.e. the (1 - alpha) CI lies wholly below zero. Single session: two parts at
+  alpha / 2 each (lab/stats/collapse.py): more collapsed repeats (Fisher's exact test) is a
+  regression by itself; the score part is Welch's t over the non-collapsed repeat scores.
+  Isolated: paired over the tests (two-way tests x rounds when the runs share rounds; over repeat
+  scores when they do not: lab/runs/rounds.py). When the noise cannot be estimated (one repeat
+  per side, or constant scores over repeats that pass different tests) a drop of at least the
+  margin exits 2 asking for repeats.
 Retrieval evals are deterministic (`judge_metrics`): any drop of recall@1, recall@k or MRR by more
 than `tolerance` is a regression.
 """
@@ -52,38 +55,53 @@ def check_level(alpha: float, margin: float) -> None:
 
 
 def judge_repeats(base: Sequence[float], cand: Sequence[float], *, alpha: float = DEFAULT_ALPHA,
-                  margin: float = DEFAULT_MARGIN) -> Verdict:
-    """The gate on repeat scores alone (single-session semantics)."""
+                  margin: float = DEFAULT_MARGIN, deterministic: bool = False) -> Verdict:
+    """The gate on repeat scores alone (single-session semantics, one part: scores alone carry
+    no collapse flag); constant scores judge only when the caller vouches the backend is
+    `deterministic` (lab.stats.compare_scores)."""
     check_level(alpha, margin)
     if not base or not cand:
         side = "baseline" if not base else "candidate"
         return Verdict(EXIT_CANNOT_JUDGE, f"the {side} has no complete repeat")
-    return judge(compare_scores(base, cand, level=1 - alpha), alpha=alpha, margin=margin)
+    return judge(compare_scores(base, cand, level=1 - alpha, deterministic=deterministic),
+                 alpha=alpha, margin=margin)
 
 
 def judge(md: Comparison, *, alpha: float = DEFAULT_ALPHA, margin: float = DEFAULT_MARGIN) -> Verdict:
-    """The rule on one comparison made at level 1 - alpha."""
+    """The rule on one comparison made at level 1 - alpha. A two-part single-session comparison
+    (lab/stats/collapse.py) regresses when either part does at alpha / 2: the candidate collapses
+    more often (Fisher's exact test), or its non-collapsed repeats score worse by the margin."""
     check_level(alpha, margin)
     drop = -md.diff
-    p = md.p_value
+    p, a = md.p_value, md.part_alpha
+    lvl = md.ci_level or md.level
     head = (f"mean {md.mean_cand:.2f} vs baseline {md.mean_base:.2f} ({md.diff:+.2f} points, "
             f"{md.repeats_cand} vs {md.repeats_base} repeats")
+    if md.collapse is not None:
+        head = "non-collapsed repeats: " + head
     if p is not None and md.ci is not None:
-        head += (f", {md.level:.0%} CI {md.ci_low:+.2f} .. {md.ci_high:+.2f}, p={p:.4g}, "
-                 f"{md.method})")
+        head += f", {lvl:.0%} CI {md.ci_low:+.2f} .. {md.ci_high:+.2f}, p={p:.4g}, {md.method})"
     else:
         head += ")"
+    cp = md.collapse
+    if cp is not None:
+        head = (f"collapsed {cp['cand']}/{cp['n_cand']} vs baseline {cp['base']}/{cp['n_base']} "
+                f"(Fisher p={cp['p']:.4g}); {head}")
+        if cp["p"] < a and cp["rate_cand"] > cp["rate_base"]:
+            return Verdict(EXIT_REGRESSION, f"REGRESSION: {head}; collapses more often, beyond "
+                                            f"run-to-run noise (p < {a:g})", md, md.p_overall)
     if drop < margin:
         return Verdict(EXIT_OK, f"no regression: {head}; a drop below the margin of {margin:g} "
                                 "points never fails", md, p)
     if p is None:
-        return Verdict(EXIT_CANNOT_JUDGE, f"cannot judge: {head}; with one repeat on each side "
-                       "run-to-run noise cannot be estimated (run.repeats >= 2)", md, p)
-    if p < alpha and md.diff < 0:
+        why = md.note or ("with one repeat on each side run-to-run noise cannot be estimated "
+                          "(run.repeats >= 2)")
+        return Verdict(EXIT_CANNOT_JUDGE, f"cannot judge: {head}; {why}", md, p)
+    if p < a and md.diff < 0:
         return Verdict(EXIT_REGRESSION, f"REGRESSION: {head}; worse by >= {margin:g} points and "
-                                        f"beyond run-to-run noise (p < {alpha:g})", md, p)
+                                        f"beyond run-to-run noise (p < {a:g})", md, p)
     return Verdict(EXIT_OK, f"no regression: {head}; the drop is within run-to-run noise "
-                            f"(p >= {alpha:g})", md, p)
+                            f"(p >= {a:g})", md, p)
 
 
 METRICS = ("recall@1", "recall@k", "mrr")
@@ -146,14 +164,15 @@ def comparable(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path)
 
 
 def gate_runs(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path, *,
-              alpha: float = DEFAULT_ALPHA, margin: float = DEFAULT_MARGIN) -> Verdict:
+              alpha: float = DEFAULT_ALPHA, margin: float = DEFAULT_MARGIN,
+              eq_margin: float = 3.0) -> Verdict:
     from lab.runs.comparison import compare_runs
 
     comparable(base, cand, base_dir, cand_dir)
     if not base.scores or not cand.scores:
         side = "baseline" if not base.scores else "candidate"
         return Verdict(EXIT_CANNOT_JUDGE, f"the {side} has no complete repeat")
-    rc = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=1 - alpha)
+    rc = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=1 - alpha, margin=eq_margin)
     if rc.comparison is None:
         return Verdict(EXIT_CANNOT_JUDGE, f"cannot judge: {rc.why_not}")
     return judge(rc.comparison, alpha=alpha, margin=margin)

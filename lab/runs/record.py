@@ -13,7 +13,8 @@ interrupted run keeps every finished test. A file that cannot be read raises Inp
 
 Schema history: 1 = the first record; 2 adds fingerprint (+ inputs), git, events (status
 transitions and resumes) and traceback; 3 adds numerics (lab/runs/numerics.py: how the machine
-computed, its id beside the fingerprint). Older records read with those fields empty.
+computed, its id beside the fingerprint). Older records read with those fields empty. A repeat's
+`round` (lab/runs/rounds.py, issue 24) is an optional key of the same schema: {} when absent.
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ class RepeatSummary:
     #: answers that are a template tag (`<path>`, `<tool_response>`): lab.runs.cascade
     #: .is_placeholder_echo; None = a record from before the count
     placeholder_echoes: int | None = None
+    #: the round the repeat ran in (lab.runs.rounds.capture: start, host, pid, load per CPU);
+    #: {} = a record from before it (lab.runs.rounds reads the round from the events instead)
+    round: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -204,7 +208,7 @@ def _shape_problem(data: dict) -> tuple[str, str] | None:
 
 
 #: RepeatSummary keys older records do not have (read at their defaults)
-_OPTIONAL_REPEAT_KEYS = ("evictions", "tool_use", "cascade", "placeholder_echoes")
+_OPTIONAL_REPEAT_KEYS = ("evictions", "tool_use", "cascade", "placeholder_echoes", "round")
 
 
 def _repeat_problem(r: object) -> str | None:
@@ -234,7 +238,9 @@ def _repeat_problem(r: object) -> str | None:
 # -- per repeat -----------------------------------------------------------------------------------
 
 def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], wall_s: float,
-                     evictions: list[dict]) -> RepeatSummary:
+                     evictions: list[dict], *, round_info: dict | None = None) -> RepeatSummary:
+    """One finished repeat. `round_info` None: it finished just now (lab.runs.rounds.capture);
+    {}: rebuilt later from its transcript (its round is read from the record's events)."""
     outcomes = {o: 0 for o in OUTCOMES}
     by_cat: dict[str, dict[str, int]] = {}
     for r in results:
@@ -252,6 +258,7 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
     completion = sum(u["completion_tokens"] for u in turns)
     gen_tokens = sum(max(u["completion_tokens"] - 1, 0) for u in turns)  # the first token is timed with the prompt
     from lab.runs.cascade import answer_rows, find_cascade, placeholder_echoes
+    from lab.runs.rounds import capture
 
     return RepeatSummary(
         repeat=repeat, seed=seed, n=len(results), score=sum(r.passed for r in results),
@@ -266,7 +273,8 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
         generation_tps=round(gen_tokens / gen_s, 2) if gen_s > 0 else None,
         evictions=list(evictions), tool_use=tool_use(results),
         cascade=find_cascade(answer_rows(results)).to_dict(),
-        placeholder_echoes=placeholder_echoes(results))
+        placeholder_echoes=placeholder_echoes(results),
+        round=capture(wall_s) if round_info is None else dict(round_info))
 
 
 def tool_use(results: list[TestResult]) -> dict:

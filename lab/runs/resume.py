@@ -104,7 +104,7 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
         if len(results) == n and not any(retry):
             out.complete[k] = in_record.get(k) or summarize_repeat(
                 k, seed, results, sum(r.wall_s for r in results),
-                [e for r in results for e in r.evictions])
+                [e for r in results for e in r.evictions], round_info={})
             rows += [TestRow.of(k, seed, r, run=meta) for r in results]
             continue
         if k in in_record and len(results) < n and not _needs_retry(in_record[k]):

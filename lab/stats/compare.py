@@ -19,9 +19,12 @@ observed spread for the repeats given. Which test depends on how the tests were 
   (over each arm's repeats); paired t-test over the tests (scipy.stats.ttest_rel on the per-test
   rates); difference in points = T * mean(d_t). Works from one repeat per arm.
 
-Repeat scores or per-test rates without any spread (a deterministic backend) give an exact
-answer: p = 0 when the arms differ, 1 when they do not, CI = [diff, diff]. One repeat on each side
-in single-session mode leaves the noise unknown: p and CI are None (the gate then cannot judge).
+Arms whose repeats each pass exactly the same tests (a deterministic backend) give an exact
+answer: p = 0 when the arms differ, 1 when they do not, CI = [diff, diff]. Constant repeat scores
+(or equal per-test differences) while the passing tests differ between repeats are NOT "no
+noise": the noise is unknown (method "none", no p, no CI, `note` says why; issue 24 finding 6).
+One repeat on each side in single-session mode leaves the noise unknown too: p and CI are None
+(the gate then cannot judge).
 
 The effect size is Cohen's d (difference / pooled sd of repeat scores) in single-session mode and
 d_z (mean / sd of the per-test differences) in isolated mode. The MDE is the |difference| the same
@@ -34,10 +37,12 @@ from __future__ import annotations
 import functools
 import math
 import warnings
-from dataclasses import asdict, dataclass
-from typing import Iterable
+from dataclasses import asdict, dataclass, replace
+from typing import Iterable, Sequence
 
 import numpy as np
+
+from lab.stats.equivalence import DEFAULT_MARGIN, tost_p
 
 SESSIONS = ("single", "isolated")
 
@@ -80,14 +85,41 @@ class Comparison:
                                # per-test differences (isolated, in points x tests: rate units)
     mde: float | None          # minimum detectable |diff| in points at `power`, alpha = 1 - level
     power: float = 0.8
+    note: str | None = None    # why there is no p-value (noise unknown), said by every output
+    ci_level: float | None = None   # level of the CI when not `level` (a part at alpha / 2)
+    rounds: str | None = None  # isolated: how the arms' rounds were handled (lab/runs/rounds.py)
+    margin: float = 3.0        # equivalence margin, points (TOST)
+    tost_p: float | None = None     # p of "|diff| < margin" (lab.stats.equivalence)
+    collapse: dict | None = None    # single session, two-part: the collapse part (lab.stats.collapse)
 
     @property
     def alpha(self) -> float:
         return 1.0 - self.level
 
     @property
+    def part_alpha(self) -> float:
+        """alpha of each part: alpha / 2 in a two-part (collapse + score) comparison."""
+        return self.alpha / 2 if self.collapse is not None else self.alpha
+
+    @property
+    def p_overall(self) -> float | None:
+        """The comparison's one p-value (what a table Holm-adjusts): the score p, or in a two-part
+        comparison the Bonferroni combination of its two parts, min(1, 2 min(p_score, p_collapse))."""
+        if self.collapse is None:
+            return self.p_value
+        ps = [p for p in (self.p_value, self.collapse.get("p")) if p is not None]
+        return min(1.0, 2 * min(ps)) if ps else None
+
+    @property
     def significant(self) -> bool:
-        return self.p_value is not None and self.p_value < self.alpha
+        p = self.p_overall
+        return p is not None and p < self.alpha
+
+    @property
+    def equivalent(self) -> bool:
+        """|diff| < margin shown by TOST at the part's alpha (and, two-part, no collapse effect)."""
+        same_collapse = self.collapse is None or (self.collapse.get("p") or 0) >= self.part_alpha
+        return self.tost_p is not None and self.tost_p < self.part_alpha and same_collapse
 
     @property
     def ci(self) -> tuple[float, float] | None:
@@ -95,22 +127,33 @@ class Comparison:
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        d["significant"] = self.significant
+        d.update(significant=self.significant, p_overall=self.p_overall, equivalent=self.equivalent)
         return d
 
     def describe(self) -> str:
         """One line: the method and its unit, as the outputs say it."""
         if self.unit == "repeat":
-            how = ("Welch t-test over repeat scores (single session: the repeat is the cluster)"
-                   if self.method == "welch" else
-                   "pooled t-test over repeat scores (single session: the repeat is the cluster)"
-                   if self.method == "pooled" else "repeat scores (single session)")
+            why = ("isolated arms without shared rounds: a round moves every test of a repeat"
+                   if self.session == "isolated" else "single session: the repeat is the cluster")
+            how = (f"Welch t-test over repeat scores ({why})" if self.method == "welch" else
+                   f"pooled t-test over repeat scores ({why})" if self.method == "pooled" else
+                   f"repeat scores ({why})")
+        elif self.method == "two-way":
+            how = (f"two-way (tests x rounds) over the {self.tests} tests (isolated: tests paired "
+                   f"across arms, {self.rounds})")
         else:
             how = f"paired t-test over the {self.tests} tests (isolated: tests paired across arms)"
+        if self.unit == "repeat" and self.rounds:
+            how += f"; {self.rounds.split(':')[0]}"
+        elif self.unit == "test" and self.rounds and self.method != "two-way":
+            how += f"; {self.rounds}"
+        if self.collapse is not None:
+            how = (f"two parts at alpha/2 each: collapse ({self.collapse['rule']}) by Fisher's exact "
+                   f"test; score among non-collapsed repeats by {how}")
         if self.method == "exact":
             how += "; no spread at all: exact"
         if self.method == "none":
-            how += "; one repeat per side: noise unknown"
+            how += f"; {self.note or 'one repeat per side: noise unknown'}"
         return how
 
 
@@ -122,10 +165,20 @@ def _as_matrix(x: np.ndarray | Iterable) -> np.ndarray:
 
 
 def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
-                 level: float = 0.95, power: float = 0.8) -> Comparison:
-    """Compare arm `cand` with arm `base` (0/1 pass matrices, repeats x the same common tests)."""
-    from scipy import stats
+                 level: float = 0.95, power: float = 0.8,
+                 rounds: tuple[Sequence, Sequence] | None = None,
+                 collapsed: tuple[Sequence[bool], Sequence[bool]] | None = None,
+                 margin: float = DEFAULT_MARGIN) -> Comparison:
+    """Compare arm `cand` with arm `base` (0/1 pass matrices, repeats x the same common tests).
 
+    rounds: the round of every repeat (base rows, cand rows; None = unknown; lab/runs/rounds.py).
+      Isolated only: arms that ran in the same rounds get the two-way (tests x rounds) variance;
+      arms that did not (a gate against an older baseline) are compared over repeat scores
+      (Welch), since a round moves every test of a repeat; unknown rounds: the paired t as before.
+    collapsed: whether each repeat collapsed (single session only): the two-part analysis, stated
+      before the data — collapse rate by an exact test and the score among non-collapsed repeats,
+      alpha/2 each (lab/stats/collapse.py). Without it: one part, Welch over all repeat scores.
+    margin: the equivalence margin in points: `tost_p` says whether |diff| < margin (TOST)."""
     if session not in SESSIONS:
         raise ValueError(f"session must be one of {SESSIONS}, got {session!r}")
     if not 0.0 < level < 1.0:
@@ -136,27 +189,59 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
     nb, nc, t = xb.shape[0], xc.shape[0], xb.shape[1]
     if not nb or not nc or not t:
         raise ValueError("both arms need at least one complete repeat of at least one common test")
+    common = _common(xb, xc, session=session, level=level, power=power, margin=margin)
+    if session == "single":
+        if collapsed is not None:
+            from lab.stats.collapse import two_part
+            return two_part(xb, xc, collapsed, common)
+        return _tost(_over_repeats(xb.sum(axis=1), xc.sum(axis=1), common,
+                                   deterministic=_deterministic(xb, xc)))
+    if rounds is None:
+        return _tost(_paired(xb, xc, common))
+    lb, lc = list(rounds[0]), list(rounds[1])
+    if len(lb) != nb or len(lc) != nc:
+        raise ValueError("rounds: one label per repeat of each arm")
+    if any(x is None for x in lb + lc):
+        return _tost(_paired(xb, xc, {**common, "rounds": "rounds unknown: assumed shared"}))
+    if set(lb) != set(lc):
+        shared = len(set(lb) & set(lc))
+        c = _over_repeats(xb.sum(axis=1), xc.sum(axis=1), {
+            **common, "rounds": f"the arms did not share their rounds ({len(set(lb))} vs "
+                                f"{len(set(lc))} rounds, {shared} shared): repeat scores compared"},
+            deterministic=_deterministic(xb, xc))
+        return _tost(c)
+    ks = sorted(set(lb))
+    if len(ks) == 1:
+        return _tost(_paired(xb, xc, {**common, "rounds": "one shared round"}))
+    d = np.stack([xc[np.array(lc) == k].mean(axis=0) - xb[np.array(lb) == k].mean(axis=0)
+                  for k in ks], axis=1)
+    return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds"}))
+
+
+def _common(xb: np.ndarray, xc: np.ndarray, **kw) -> dict:
     sb, sc = xb.sum(axis=1), xc.sum(axis=1)
     mb, mc = float(sb.mean()), float(sc.mean())
-    diff = mc - mb
-    alpha = 1.0 - level
-    common = dict(session=session, tests=t, repeats_base=nb, repeats_cand=nc, mean_base=mb,
-                  mean_cand=mc, diff=diff, level=level, power=power)
+    return dict(tests=xb.shape[1], repeats_base=len(sb), repeats_cand=len(sc), mean_base=mb,
+                mean_cand=mc, diff=mc - mb, **kw)
 
-    if session == "single":
-        return _over_repeats(sb, sc, common)
 
-    common["unit"] = "test"
-    kind = "d_z"
+def _tost(c: Comparison) -> Comparison:
+    return replace(c, tost_p=tost_p(c.diff, c.se, c.df, c.margin))
+
+
+def _paired(xb: np.ndarray, xc: np.ndarray, common: dict) -> Comparison:
+    """Isolated: the paired t over the tests of the per-test pass-rate differences."""
+    from scipy import stats
+
+    common = {**common, "unit": "test"}
+    kind, t, level = "d_z", xb.shape[1], common["level"]
     rb, rc = xb.mean(axis=0), xc.mean(axis=0)
     d = rc - rb
     if t < 2:
-        return Comparison(method="none", se=None, df=None, ci_low=None, ci_high=None,
-                          p_value=None, effect_size=None, effect_kind=kind, sd=None, mde=None,
-                          **common)
+        return _unknown(common, kind, "one common test: no spread over tests")
     sd_d = float(d.std(ddof=1))
     if sd_d == 0:
-        return _exact(common, kind)
+        return _exact(common, kind) if _deterministic(xb, xc) else _unknown(common, kind)
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
         res = stats.ttest_rel(rc, rb)
@@ -164,28 +249,63 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
     return Comparison(method="paired-t", se=t * sd_d / math.sqrt(t), df=float(res.df),
                       ci_low=float(ci.low) * t, ci_high=float(ci.high) * t,
                       p_value=float(res.pvalue), effect_size=float(d.mean()) / sd_d,
-                      effect_kind=kind, sd=sd_d, mde=mde(sd_d, "isolated", nb, nc, t, alpha=alpha,
-                                                         power=power), **common)
+                      effect_kind=kind, sd=sd_d, mde=mde(sd_d, "isolated", len(xb), len(xc), t,
+                                                         alpha=1 - level, power=common["power"]),
+                      **common)
+
+
+def _two_way(d: np.ndarray, xb: np.ndarray, xc: np.ndarray, common: dict) -> Comparison:
+    """Isolated, arms in the same K >= 2 rounds: tests x rounds (lab/stats/twoway.py)."""
+    from scipy import stats
+
+    from lab.stats.twoway import two_way
+
+    t, level = d.shape[0], common["level"]
+    m, var, df = two_way(d)
+    common = {**common, "unit": "test", "diff": t * m}
+    if var == 0:
+        return (_exact(common, "d_z") if _deterministic(xb, xc) else _unknown(common, "d_z"))
+    se = t * math.sqrt(var)
+    q = float(stats.t.ppf(1 - (1 - level) / 2, df))
+    p = float(2 * stats.t.sf(abs(t * m) / se, df))
+    sd = math.sqrt(var * t)            # the per-test sd a paired t with this se would have
+    from lab.stats.power import t_mde
+    m_de = t_mde(se, df, 1 - level, common["power"])      # on the test's own df
+    return Comparison(method="two-way", se=se, df=df, ci_low=t * m - q * se, ci_high=t * m + q * se,
+                      p_value=p, effect_size=m / sd if sd else None, effect_kind="d_z", sd=sd,
+                      mde=m_de, **common)
 
 
 def compare_scores(base: Iterable[float], cand: Iterable[float], *, tests: int = 0,
-                   level: float = 0.95, power: float = 0.8) -> Comparison:
-    """The single-session comparison from repeat scores alone (what a run record holds)."""
+                   level: float = 0.95, power: float = 0.8, deterministic: bool = False,
+                   margin: float = DEFAULT_MARGIN) -> Comparison:
+    """The single-session comparison from repeat scores alone (what a run record holds). Scores
+    alone cannot show that constant scores pass the same tests: constant scores are "noise
+    unknown" unless the caller vouches that the backend is `deterministic`."""
     sb, sc = np.asarray(list(base), dtype=float), np.asarray(list(cand), dtype=float)
     if not len(sb) or not len(sc):
         raise ValueError("both arms need at least one repeat")
-    return _over_repeats(sb, sc, dict(session="single", tests=tests, repeats_base=len(sb),
-                                      repeats_cand=len(sc), mean_base=float(sb.mean()),
-                                      mean_cand=float(sc.mean()),
-                                      diff=float(sc.mean() - sb.mean()), level=level, power=power))
+    return _tost(_over_repeats(sb, sc, dict(session="single", tests=tests, repeats_base=len(sb),
+                                            repeats_cand=len(sc), mean_base=float(sb.mean()),
+                                            mean_cand=float(sc.mean()),
+                                            diff=float(sc.mean() - sb.mean()), level=level,
+                                            power=power, margin=margin),
+                               deterministic=deterministic))
 
 
-def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict) -> Comparison:
+def _deterministic(*arms: np.ndarray) -> bool:
+    """Every repeat of each arm passed exactly the same tests: no run-to-run noise was seen."""
+    return all(bool((m == m[0]).all()) for m in arms)
+
+
+def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict, *,
+                  deterministic: bool) -> Comparison:
     """Single session: Welch's t over repeat scores (pooled when one arm has one repeat)."""
     from scipy import stats
 
     common = {**common, "unit": "repeat"}
-    nb, nc, diff, level = len(sb), len(sc), common["diff"], common["level"]
+    nb, nc, diff = len(sb), len(sc), common["diff"]
+    level = common.get("ci_level") or common["level"]      # a part of a two-part comparison
     kind = "Cohen's d"
     if nb + nc < 3:
         return Comparison(method="none", se=None, df=None, ci_low=None, ci_high=None,
@@ -197,7 +317,7 @@ def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict) -> Comparison:
     welch = nb >= 2 and nc >= 2
     se = math.sqrt(vb / nb + vc / nc) if welch else sd * math.sqrt(1 / nb + 1 / nc)
     if se == 0:
-        return _exact(common, kind)
+        return _exact(common, kind) if deterministic else _unknown(common, kind)
     with warnings.catch_warnings():   # one constant arm is fine for Welch; scipy warns anyway
         warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
         res = stats.ttest_ind(sc, sb, equal_var=not welch)
@@ -209,8 +329,21 @@ def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict) -> Comparison:
                       **common)
 
 
+#: said when constant scores (or equal per-test differences) hide run-to-run noise
+NOISE_HIDDEN = ("the scores do not vary but the tests that pass do: the noise is unknown, "
+                "cannot tell (run more repeats)")
+
+
+def _unknown(common: dict, kind: str, note: str = NOISE_HIDDEN) -> Comparison:
+    """Finding 6 of issue 24: equal scores over repeats that pass different tests are not "no
+    noise" — the spread is merely unseen at this repeat count; no p-value, no CI."""
+    return Comparison(method="none", se=None, df=None, ci_low=None, ci_high=None, p_value=None,
+                      effect_size=None, effect_kind=kind, sd=None, mde=None, note=note, **common)
+
+
 def _exact(common: dict, kind: str) -> Comparison:
-    """No spread in either arm (a deterministic backend): the difference is what it is."""
+    """Every repeat of each arm passed the same tests (a deterministic backend): the difference
+    is what it is."""
     diff = common["diff"]
     return Comparison(method="exact", se=0.0, df=None, ci_low=diff, ci_high=diff,
                       p_value=0.0 if diff != 0 else 1.0, effect_size=None, effect_kind=kind, sd=0.0,

@@ -36,3 +36,33 @@ def rate_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
         return (0.0, 1.0)
     ci = binomtest(k, n).proportion_ci(confidence_level=level, method="exact")
     return (float(ci.low), float(ci.high))
+
+
+def z_of(diff: float, p: float) -> float:
+    """The normal score of a two-sided p-value, signed like the difference."""
+    from scipy import stats
+
+    return float(stats.norm.isf(max(p, 1e-300) / 2)) * (1.0 if diff >= 0 else -1.0)
+
+
+def spread_check(z: Sequence[float], p: Sequence[float]) -> dict:
+    """Whether A/A comparisons have the spread a calibrated test gives (issue 24, finding 3): a
+    count of rejections cannot fail with few pairs and discrete p-values; the spread can.
+
+    ez2: mean of z^2 (z per pair: the normal score of its two-sided p with the sign of its diff,
+    `z_of`, so t-tests of any df compare), 1 when the comparison is calibrated; chi2_p: the
+    two-sided chi-square test of sum z^2 on len(z) df (pairs independent: disjoint repeats);
+    ks_p: the Kolmogorov-Smirnov test of the p-values against uniform (scipy `kstest`; p-values
+    of few discrete outcomes tie, which makes it conservative)."""
+    from scipy import stats
+
+    z = [float(x) for x in z if x is not None]
+    p = [float(x) for x in p if x is not None]
+    out: dict = {"pairs_z": len(z), "ez2": None, "chi2_p": None, "pairs_p": len(p), "ks_p": None}
+    if z:
+        s = sum(x * x for x in z)
+        c = float(stats.chi2.cdf(s, len(z)))
+        out.update(ez2=s / len(z), chi2_p=min(1.0, 2 * min(c, 1 - c)))
+    if len(p) >= 2:
+        out["ks_p"] = float(stats.kstest(p, "uniform").pvalue)
+    return out

@@ -36,6 +36,9 @@ class TestEffect:
     p_holm: float
     family: int                 # tests in the Holm family
     alpha: float = 0.05
+    p_bh: float | None = None          # Benjamini-Hochberg over the family (screening)
+    shrunk: float | None = None        # the delta shrunk towards the tests' mean (empirical Bayes)
+    testable: bool = True              # the per-test test can reject after Holm at these repeats
 
     @property
     def delta(self) -> float:
@@ -48,7 +51,7 @@ class TestEffect:
 
     @property
     def significant(self) -> bool:
-        return self.p_holm < self.alpha
+        return self.testable and self.p_holm < self.alpha
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -79,9 +82,15 @@ def per_test_effects(base: np.ndarray, cand: np.ndarray, test_ids: Sequence[str]
         else:
             p = float(fisher_exact([[cp, cn - cp], [bp, bn - bp]]).pvalue)
             rows.append((tid, bp, bn, cp, cn, "fisher-exact", None, None, p))
+    from lab.stats.heterogeneity import bh, min_p, shrunk
+
     adj = holm([r[-1] for r in rows])
-    return [TestEffect(*r, p_holm=min(1.0, a), family=len(rows), alpha=alpha)  # type: ignore[arg-type]
-            for r, a in zip(rows, adj)]
+    fdr = bh([r[-1] for r in rows])
+    est, _ = shrunk(xb, xc)
+    testable = min_p(xb.shape[0], xc.shape[0], paired) < alpha / max(len(rows), 1)
+    return [TestEffect(*r, p_holm=min(1.0, a), family=len(rows), alpha=alpha,  # type: ignore[arg-type]
+                       p_bh=f, shrunk=float(e), testable=testable)
+            for r, a, f, e in zip(rows, adj, fdr, est)]
 
 
 def paired_by_seed(base_seeds: Sequence[int | None], cand_seeds: Sequence[int | None]) -> bool:

@@ -32,6 +32,28 @@ class Spread:
     sd_repeat: float | None      # sd of repeat scores, points (single)
     within_var: float | None     # mean within-test variance of a pass (isolated)
     source: str = "pilot"
+    #: isolated, from a comparison (`of_comparison`): the sd of the per-test differences it
+    #: measured, seed coupling and test x arm term included, at `repeats` per arm (harmonic)
+    sd_diff: float | None = None
+    df: float | None = None      # degrees of freedom of the test when not tests - 1 (two-way)
+
+    @classmethod
+    def of_comparison(cls, c) -> "Spread":
+        """The spread a Comparison measured (issue 24, finding 5): what `lab power BASE CAND` and
+        the report's power lines plan from, so that at the comparison's own repeats the power of
+        its MDE is the stated 80%. Single session: the sd of the (non-collapsed) repeat scores.
+        Isolated: the sd of the per-test differences, which holds the seed-matched coupling (the
+        committed sweep: 0.0375 measured where independent arms would give 0.0857); planning
+        assumes it shrinks as 1/repeats (every added repeat a new round, as a sweep interleaves
+        them) — a test x arm term would not shrink, so large repeat counts are optimistic."""
+        if c.sd is None:
+            raise ValueError("the comparison has no spread estimate (noise unknown)")
+        r0 = 2.0 / (1.0 / c.repeats_base + 1.0 / c.repeats_cand)    # per arm, harmonic
+        r0 = int(r0) if r0 == int(r0) else r0
+        if c.unit == "repeat":        # single session, or isolated arms that did not share rounds
+            return cls("single", c.tests, r0, float(c.sd), None, "comparison")  # type: ignore[arg-type]
+        return cls("isolated", c.tests, r0, None, None, "comparison", float(c.sd),  # type: ignore[arg-type]
+                   c.df if c.method == "two-way" else None)
 
     @classmethod
     def of(cls, *matrices: np.ndarray, session: str, source: str = "pilot") -> "Spread":
@@ -71,6 +93,10 @@ class Spread:
         return asdict(self)
 
     def describe(self) -> str:
+        if self.sd_diff is not None:
+            return (f"isolated: sd of the per-test differences {self.sd_diff:.4f} at {self.repeats:g} "
+                    f"repeats per arm, measured by the comparison (seed coupling included) on "
+                    f"{self.tests} tests; assumed to shrink as 1/repeats")
         if self.session == "single":
             return (f"single session: sd of repeat scores {self.sd_repeat:.2f} points on {self.tests} "
                     f"tests ({self._src()})")
@@ -80,7 +106,9 @@ class Spread:
                 "evenly over the tests")
 
     def _src(self) -> str:
-        return f"pilot of {self.repeats} repeats" if self.source == "pilot" else "planned"
+        return {"pilot": f"pilot of {self.repeats} repeats",
+                "comparison": f"a comparison at {self.repeats:g} repeats per arm"}.get(self.source,
+                                                                                   "planned")
 
 
 def _rate(v: float) -> float:
@@ -108,12 +136,40 @@ def power_at(spread: Spread, diff: float, repeats: int, *, alpha: float = 0.05) 
         return pw
     if spread.tests < 2 or repeats < 1:
         return 0.0
-    if not spread.within_var:
+    if spread.sd_diff is not None:
+        if not spread.sd_diff:
+            return 1.0 if diff > 0 else alpha
+        sd_d = spread.sd_diff * math.sqrt(spread.repeats / repeats)
+    elif not spread.within_var:
         return 1.0 if diff > 0 else alpha
-    sd_d = math.sqrt(2 * spread.within_var / repeats)
+    else:
+        sd_d = math.sqrt(2 * spread.within_var / repeats)
+    if spread.df is not None:             # the two-way test: its own (Satterthwaite) df
+        return t_power(diff / (spread.tests * sd_d / math.sqrt(spread.tests)), spread.df, alpha)
     pw = float(TTestPower().power(effect_size=(diff / spread.tests) / sd_d, nobs=spread.tests,
                                   alpha=alpha, alternative="two-sided"))
     return 1.0 if math.isnan(pw) else pw     # nan only where the effect is huge
+
+
+def t_power(ncp: float, df: float, alpha: float) -> float:
+    """Power of a two-sided t-test on `df` degrees of freedom at noncentrality `ncp` (diff / se)."""
+    from scipy import stats
+
+    q = stats.t.ppf(1 - alpha / 2, df)
+    p = float(stats.nct.sf(q, df, abs(ncp)) + stats.nct.cdf(-q, df, abs(ncp)))
+    if not math.isfinite(p):           # scipy's noncentral t fails far out: the normal tail
+        p = float(stats.norm.sf(q - abs(ncp)) + stats.norm.cdf(-q - abs(ncp)))
+    return min(max(p, 0.0), 1.0)
+
+
+def t_mde(se: float, df: float, alpha: float, power: float) -> float:
+    """The |difference| a two-sided t-test with this se and df detects with `power`."""
+    from scipy.optimize import brentq
+
+    hi = 1.0
+    while t_power(hi, df, alpha) < power:
+        hi *= 2
+    return float(brentq(lambda n: t_power(n, df, alpha) - power, 0.0, hi)) * se
 
 
 def repeats_for(spread: Spread, diff: float, *, power: float = 0.8, alpha: float = 0.05,

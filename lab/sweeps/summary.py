@@ -110,7 +110,7 @@ def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> 
                         "base_run": str(b.run_dir), "cand_run": str(c.run_dir),
                         "why_not": rc_.why_not, **(cmp.to_dict() if cmp else {}),
                         "tests_beyond_luck": [e.test_id for e in rc_.effects if e.significant]})
-    adj = holm([c.get("p_value") for c in out])
+    adj = holm([c.get("p_overall") for c in out])
     for c, a in zip(out, adj):
         c["p_holm"], c["family"] = a, sum(x is not None for x in adj)
     return out
@@ -121,6 +121,7 @@ def _num(v: object, digits: int = 1) -> str:
 
 
 def format_summary(s: SweepSummaryResult) -> str:
+    from lab.stats import words
     shown = [o for o in SHOWN if any((r.get("outcomes") or {}).get(o) for r in s.cells)]
     head = ["cell", "status", "n", "repeats", "scores", "mean", "swing", "95% CI", *shown]
     lines = [f"# Sweep {s.sweep_dir.name}", "",
@@ -137,19 +138,27 @@ def format_summary(s: SweepSummaryResult) -> str:
         fam = s.comparisons[0]["family"]
         lines += ["", f"## Comparisons ({len(s.comparisons)} pairs; p (Holm) adjusts over {fam})", "",
                   "cand - base in points on the common tests; the lab's one comparison (`lab diff "
-                  "BASE CAND` gives the same p and CI): single session, Welch over repeat scores "
-                  "(the repeat is the cluster); isolated, paired t over the tests.", "",
-                  "| base | cand | session | diff | 95% CI | p | p (Holm) | MDE 80% | beyond noise |",
-                  "|---|---|---|---|---|---|---|---|---|"]
+                  "BASE CAND` gives the same p and CI): single session, two parts at alpha/2 "
+                  "(collapsed repeats by Fisher's exact test; Welch over the other repeats' scores, "
+                  "its CI at 97.5%); isolated, paired over the tests (tests x rounds when the cells "
+                  "share rounds). p is the comparison's one p (two parts: Bonferroni of both). "
+                  "Beside a difference not beyond noise: TOST against the equivalence margin.", "",
+                  "| base | cand | session | diff | CI | p | p (Holm) | MDE 80% | beyond noise | "
+                  "collapse / equivalence |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
         for c in s.comparisons:
             if c.get("diff") is None:
-                lines.append(f"| {c['base']} | {c['cand']} | | | | | | | {c['why_not']} |")
+                lines.append(f"| {c['base']} | {c['cand']} | | | | | | | {c['why_not']} | |")
                 continue
-            ci = (f"[{c['ci_low']:+.1f}, {c['ci_high']:+.1f}]" if c.get("ci_low") is not None else "")
+            lvl = c.get("ci_level") or c.get("level") or 0.95
+            ci = (f"{lvl:.1%}".replace(".0%", "%") + f" [{c['ci_low']:+.1f}, {c['ci_high']:+.1f}]"
+                  if c.get("ci_low") is not None else (c.get("note") or ""))
+            notes = "; ".join(x for x in (words.collapse(c), words.equivalence(c)) if x)
             lines.append(f"| {c['base']} | {c['cand']} | {c['session']} | {c['diff']:+.1f} | {ci} | "
-                         f"{_num(c.get('p_value'), 3)} | {_num(c.get('p_holm'), 3)} | "
+                         f"{_num(c.get('p_overall'), 3)} | {_num(c.get('p_holm'), 3)} | "
                          f"{_num(c.get('mde'))} | "
-                         f"{'yes' if c.get('p_holm') is not None and c['p_holm'] < 0.05 else ''} |")
+                         f"{'yes' if c.get('p_holm') is not None and c['p_holm'] < 0.05 else ''} | "
+                         f"{notes} |")
     if s.failed:
         lines += ["", "## Cells not complete", ""]
         for r in s.failed:

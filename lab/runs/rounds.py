@@ -1,0 +1,164 @@
+"""Rounds: the conditions a repeat ran under that its seed does not explain (issue 24, finding 1).
+
+Each turn's seed is a hash of (seed, test, turn), so a seed alone cannot move every test of a
+repeat; what can is the round it ran in: the lab's commit, the model's threads, the machine and how
+busy it was, and when. The committed lexiopt sweep shows it: its third isolated round ran from
+another commit with `model.n_threads=1` on a busy machine and scored ~+7 in every cell.
+
+A repeat's round is read from its record:
+- records from this version on keep `round` per repeat (`capture`: when the repeat started, the
+  host, the process, the 1-minute load average per CPU at the repeat's end); the commit and the
+  threads come from the run segment (the first start or a resume event) that ran the repeat;
+- older records: the repeat's segment from the record's events (a resume lists the repeats it
+  kept, so the repeat ran in the last segment that had not yet kept it), its start time from that
+  segment's start plus the wall time of the segment's earlier repeats; load unknown.
+
+Two repeats are in the same round when commit, threads, host and load class (busy: load per CPU
+>= BUSY_LOAD) are equal and their start times chain within WINDOW_S (single linkage over the
+repeats of a comparison: one sweep round that runs its cells back to back stays one round).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+#: start times further apart than this (with no repeat between) are different rounds
+WINDOW_S = 3600.0
+#: 1-minute load average per CPU from which a machine counts as busy (the lab's own run is ~1)
+BUSY_LOAD = 1.5
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    commit: str | None
+    n_threads: int | str | None       # "default": the cores the process may use
+    host: str | None
+    started_at: datetime | None
+    load_per_cpu: float | None
+    source: str                       # recorded | events | unknown
+
+    @property
+    def busy(self) -> bool | None:
+        return None if self.load_per_cpu is None else self.load_per_cpu >= BUSY_LOAD
+
+    @property
+    def conditions(self) -> tuple:
+        return (self.commit, self.n_threads, self.host, self.busy)
+
+    @property
+    def known(self) -> bool:
+        return self.started_at is not None and self.commit is not None
+
+
+UNKNOWN = RoundInfo(None, None, None, None, None, "unknown")
+
+
+def capture(wall_s: float) -> dict:
+    """The round of a repeat that just finished (its RepeatSummary's `round`)."""
+    start = datetime.now(timezone.utc) - timedelta(seconds=max(float(wall_s), 0.0))
+    try:
+        load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:                   # no load average on this platform
+        load = None
+    return {"started_at": start.isoformat(timespec="seconds"), "host": socket.gethostname(),
+            "pid": os.getpid(), "load_per_cpu": None if load is None else round(load, 3)}
+
+
+def _time(s) -> datetime | None:
+    try:
+        t = datetime.fromisoformat(str(s))
+    except (TypeError, ValueError):
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def _segments(record) -> list[dict]:
+    """The run segments: the first start and every resume (events with status running)."""
+    segs = [e for e in (record.events or []) if isinstance(e, dict) and e.get("status") == "running"]
+    return segs or [{"at": record.started_at}]
+
+
+def _segment_of(record, k: int, pid=None) -> dict:
+    segs = _segments(record)
+    if pid is not None:
+        mine = [s for s in segs if s.get("pid") == pid]
+        if mine:
+            return mine[-1]
+    seg = segs[0]
+    for s in segs[1:]:
+        if k in (s.get("kept_repeats") or []):
+            break
+        seg = s
+    return seg
+
+
+def _threads(record):
+    info = (record.numerics or {}).get("info") or {}
+    model = (record.config or {}).get("model") or {}
+    n = info.get("n_threads") or model.get("n_threads")
+    return n if n is not None else "default"
+
+
+def rounds_of(record) -> dict[int, RoundInfo]:
+    """repeat -> RoundInfo of every complete repeat of a RunRecord."""
+    out: dict[int, RoundInfo] = {}
+    earlier: dict[int, float] = {}                      # segment id -> wall time of its repeats so far
+    for r in sorted(record.repeats, key=lambda x: x.repeat):
+        got = getattr(r, "round", None) or {}
+        seg = _segment_of(record, r.repeat, got.get("pid"))
+        commit = ((seg.get("git") or {}).get("revision") or (record.git or {}).get("revision"))
+        if got:
+            out[r.repeat] = RoundInfo(commit, _threads(record), got.get("host"),
+                                      _time(got.get("started_at")), got.get("load_per_cpu"),
+                                      "recorded")
+            continue
+        start = _time(seg.get("at"))
+        done = earlier.get(id(seg), 0.0)
+        earlier[id(seg)] = done + float(r.wall_s or 0.0)
+        out[r.repeat] = RoundInfo(commit, _threads(record), seg.get("host"),
+                                  None if start is None else start + timedelta(seconds=done),
+                                  None, "events")
+    return out
+
+
+ROUND_COLUMNS = ("round_commit", "round_threads", "round_host", "round_started", "round_load")
+
+
+def round_columns(info: RoundInfo | None) -> dict:
+    """A repeat's round as frame columns (lab.analysis.load); `from_columns` reads them back."""
+    i = info or UNKNOWN
+    return dict(zip(ROUND_COLUMNS, (i.commit, None if i.n_threads is None else str(i.n_threads),
+                                    i.host, i.started_at, i.load_per_cpu)))
+
+
+def from_columns(row) -> RoundInfo:
+    def get(k):
+        v = row.get(k) if hasattr(row, "get") else None
+        return None if v is None or (isinstance(v, float) and v != v) else v
+    t = get("round_started")
+    return RoundInfo(get("round_commit"), get("round_threads"), get("round_host"),
+                     None if t is None else _time(t), get("round_load"), "frame")
+
+
+def round_labels(infos: list[RoundInfo], *, window_s: float = WINDOW_S) -> list[int | None]:
+    """A round number per repeat (the repeats of both arms of one comparison together); None for a
+    repeat whose round is unknown."""
+    labels: list[int | None] = [None] * len(infos)
+    groups: dict[tuple, list[int]] = {}
+    for i, info in enumerate(infos):
+        if info.known:
+            groups.setdefault(info.conditions, []).append(i)
+    n = 0
+    for idx in groups.values():
+        idx.sort(key=lambda i: infos[i].started_at)
+        last = None
+        for i in idx:
+            t = infos[i].started_at
+            if last is None or (t - last).total_seconds() > window_s:
+                n += 1
+            labels[i] = n - 1
+            last = t
+    return labels

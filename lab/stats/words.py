@@ -1,0 +1,29 @@
+"""The two new parts of a comparison as every output says them (lab diff, the gate's message, the
+sweep summary, the report): the equivalence (TOST) line beside a difference that is not beyond
+noise, and the collapse part of a single-session comparison. From `Comparison.to_dict()`."""
+
+from __future__ import annotations
+
+
+def equivalence(c: dict) -> str:
+    """'' for a difference beyond noise (nothing to say); else whether |diff| < margin is shown."""
+    if c.get("significant") or c.get("diff") is None:
+        return ""
+    m, p = c.get("margin"), c.get("tost_p")
+    if p is None:
+        return f"equivalence within ±{m:g}: cannot tell (noise unknown)"
+    a = (1 - c["level"]) / (2 if c.get("collapse") else 1)
+    said = "shown" if c.get("equivalent") else "not shown"
+    return f"equivalence within ±{m:g} points {said} (TOST p {p:.3g}, alpha {a:.3g})"
+
+
+def collapse(c: dict) -> str:
+    """'' for a one-part comparison; else the collapse part: counts, exact CIs, Fisher's p."""
+    cp = c.get("collapse")
+    if not cp:
+        return ""
+    lvl = f"{cp['level']:.1%}".replace(".0%", "%")
+    return (f"collapsed ({cp['rule']}) base {cp['base']}/{cp['n_base']} "
+            f"[{cp['ci_base'][0]:.0%}, {cp['ci_base'][1]:.0%}] vs cand {cp['cand']}/{cp['n_cand']} "
+            f"[{cp['ci_cand'][0]:.0%}, {cp['ci_cand'][1]:.0%}] ({lvl} exact CIs; Fisher's exact "
+            f"p {cp['p']:.3g})")

@@ -1,0 +1,314 @@
+"""Issue 24: statistics that hold up on the committed real runs (docs/findings/
+qwen2.5-coder-1.5b-lexiopt/runs): the round effect (finding 1), bimodal single sessions (finding 2),
+"no effect" as an equivalence test (TOST). Each test failed on the code before issue 24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lab.runs.comparison import Arm, compare_two
+from lab.runs.record import read_record
+from lab.runs.rounds import round_labels, rounds_of
+from lab.stats import compare_arms
+
+RUNS = Path(__file__).resolve().parents[1] / "docs/findings/qwen2.5-coder-1.5b-lexiopt/runs"
+CELLS = ("alike", "lexiopt4", "lexiopt6", "maybe_exts_removed")
+
+
+def run_dir(mode: str, cell: str) -> Path:
+    return next((RUNS / mode / cell).iterdir())
+
+
+# -- finding 1: the round effect ------------------------------------------------------------------
+
+def test_the_committed_isolated_runs_have_their_third_repeat_in_another_round():
+    for cell in CELLS:
+        rec = read_record(run_dir("isolated", cell))
+        r = rounds_of(rec)
+        assert [r[k].source for k in (0, 1, 2)] == ["events"] * 3     # records from before rounds
+        assert r[0].commit == "c3b67b14c0ed5f511719b9f8cd24cb47a164a381"
+        assert r[2].commit == "79826a03ed13da4430473e135f4b66abbf3a05e9"
+        labels = round_labels([r[0], r[1], r[2]])
+        assert labels[2] not in labels[:2]
+        if cell == "lexiopt6":        # its repeat 1 was finished by a resume from a third commit
+            assert r[1].commit.startswith("bcfd96ec") and labels[0] != labels[1]
+        else:
+            assert labels[0] == labels[1]
+
+
+def test_seeds_0_1_against_seed_2_within_one_cell_is_no_longer_called_different():
+    """The old paired t over tests called the third round different in 3 of 4 cells (p 0.024,
+    0.0001, 0.045, 0.094): an A/A within one cell. Those arms did not share a round, so the
+    comparison is now over repeat scores (or says the noise is unknown)."""
+    old, new = [], []
+    for cell in CELLS:
+        arm = Arm.load(run_dir("isolated", cell))
+        ids = arm.order
+        m = np.array([[arm.passes[k][t] for t in ids] for k in (0, 1, 2)], dtype=float)
+        old.append(compare_arms(m[:2], m[2:], session="isolated").p_value)
+        c = compare_two(arm, arm, base_repeats=[0, 1], cand_repeats=[2]).comparison
+        assert c.unit == "repeat" and "did not share their rounds" in c.describe()
+        new.append(c)
+    assert sum(p < 0.05 for p in old) >= 3
+    assert min(old) < 0.001
+    assert not any(c.significant for c in new)
+    # seed 0 against seed 1 ran in one round: still paired over the tests
+    same = compare_two(*(Arm.load(run_dir("isolated", "lexiopt4")),) * 2, base_repeats=[0],
+                       cand_repeats=[1]).comparison
+    assert same.method == "paired-t" and same.rounds == "one shared round"
+
+
+def test_a_sweep_whose_cells_shared_rounds_gets_the_two_way_variance():
+    base, cand = Arm.load(run_dir("isolated", "alike")), Arm.load(run_dir("isolated", "lexiopt4"))
+    c = compare_two(base, cand).comparison
+    assert c.method == "two-way" and c.rounds == "2 shared rounds"
+    assert c.ci_low < c.diff < c.ci_high and 0 < c.p_value <= 1
+
+
+def _aa(rng, interaction: float, rounds: int = 3, t: int = 70):
+    """Isolated A/A, both arms in the same rounds; each round moves each arm's pass rates by its
+    own shift (an arm x round interaction: e.g. one round's threads suit one arm's prompts)."""
+    p = rng.beta(2, 1, size=t)
+    rows = {0: [], 1: []}
+    for _ in range(rounds):
+        for arm in (0, 1):
+            q = np.clip(p + rng.normal(0, interaction), 0, 1)
+            rows[arm].append((rng.random(t) < q).astype(float))
+    return np.array(rows[0]), np.array(rows[1])
+
+
+def test_a_planted_round_interaction_fools_the_paired_t_but_not_the_two_way_variance():
+    rng = np.random.default_rng(24)
+    labels = (list(range(3)), list(range(3)))
+    old = new = 0
+    n = 300
+    for _ in range(n):
+        xb, xc = _aa(rng, 0.08)
+        old += compare_arms(xb, xc, session="isolated").significant
+        new += compare_arms(xb, xc, session="isolated", rounds=labels).significant
+    assert old / n > 0.25                    # the paired t over tests: far above 5%
+    assert new / n < 0.085                   # the two-way variance: calibrated
+    # no round effect at all: the price of estimating a round term from 3 rounds (measured: the
+    # paired t detects this lift of ~6 points in ~60%, the two-way variance in ~30%)
+    hits = [0, 0]
+    for _ in range(100):
+        xb, xc = _aa(rng, 0.0)
+        xc = np.maximum(xc, (rng.random(xc.shape) < 0.25).astype(float))   # a real lift
+        hits[0] += compare_arms(xb, xc, session="isolated").significant
+        hits[1] += compare_arms(xb, xc, session="isolated", rounds=labels).significant
+    assert hits[1] >= 0.35 * hits[0] and hits[0] >= 40
+
+
+# -- finding 2: bimodal single sessions -------------------------------------------------------------
+
+def test_the_committed_collapse_is_its_own_part_and_not_a_welch_on_the_mixture():
+    """lexiopt4's single session: 63, 60 and 0/70 (a copy cascade). Welch on that mixture printed
+    an MDE of ~78 points on a 70-point scale and a Cohen's d made by the one event."""
+    base, cand = Arm.load(run_dir("single", "alike")), Arm.load(run_dir("single", "lexiopt4"))
+    assert [cand.collapsed[k] for k in (0, 1, 2)] == [False, False, True]
+    ids = [t for t in base.order if t in cand.passes[0]]
+    mb = np.array([[base.passes[k][t] for t in ids] for k in sorted(base.passes)], dtype=float)
+    mc = np.array([[cand.passes[k][t] for t in ids] for k in sorted(cand.passes)], dtype=float)
+    old = compare_arms(mb, mc, session="single")
+    assert old.mde > len(ids)                          # the old MDE exceeded the scale
+    c = compare_two(base, cand).comparison
+    cp = c.collapse
+    assert (cp["base"], cp["n_base"], cp["cand"], cp["n_cand"]) == (0, 3, 1, 3)
+    assert cp["p"] == pytest.approx(1.0) and cp["ci_base"][0] == 0.0 and cp["ci_cand"][1] < 1
+    assert (c.repeats_base, c.repeats_cand) == (3, 2) and c.mean_cand == pytest.approx(61.5)
+    assert c.mde < 20 and abs(c.effect_size) < 5       # of the non-collapsed repeats only
+    assert c.ci_level == pytest.approx(0.975) and c.p_overall == pytest.approx(min(1, 2 * c.p_value))
+    assert "two parts at alpha/2" in c.describe()
+    # per-test effects leave the collapse out ("53 tests better" came from that one event)
+    rc = compare_two(base, cand)
+    assert {(e.base_n, e.cand_n) for e in rc.effects} == {(3, 2)}
+    assert rc.effects[0].method == "fisher-exact"               # 3 vs 2: no longer seed-paired
+
+
+def _single(rng, reps, mean, collapse, t=70, sd=1.5):
+    rows, flags = [], []
+    for _ in range(reps):
+        down = rng.random() < collapse
+        score = 0 if down else int(np.clip(round(rng.normal(mean, sd)), 0, t))
+        r = np.zeros(t)
+        r[rng.choice(t, score, replace=False)] = 1
+        rows.append(r)
+        flags.append(down)
+    return np.array(rows), flags
+
+
+def test_a_planted_collapse_hides_a_lift_from_welch_but_not_from_the_two_part_analysis():
+    rng = np.random.default_rng(2)
+    old = new = n = 0
+    while n < 200:
+        xb, fb = _single(rng, 10, 60, 0.1)
+        xc, fc = _single(rng, 10, 63, 0.1)
+        if sum(fb) + sum(fc) == 0:
+            continue                                   # the planted collapse must be there
+        n += 1
+        old += compare_arms(xb, xc, session="single").significant
+        new += compare_arms(xb, xc, session="single", collapsed=(fb, fc)).significant
+    assert old / n < 0.3 and new / n > 0.8
+
+
+def test_a_candidate_that_collapses_more_often_is_a_regression():
+    from lab.runs.gate import EXIT_REGRESSION, judge
+    rng = np.random.default_rng(3)
+    xb, fb = _single(rng, 10, 60, 0.0)
+    xc, fc = _single(rng, 10, 60, 0.0)
+    fc = [i < 8 for i in range(10)]
+    xc[np.array(fc)] = 0
+    c = compare_arms(xb, xc, session="single", collapsed=(fb, fc))
+    assert c.collapse["p"] < 0.025 and c.significant
+    v = judge(c, alpha=0.05, margin=1.0)
+    assert v.code == EXIT_REGRESSION and "collapses more often" in v.message
+
+
+# -- "no effect" as an equivalence test -----------------------------------------------------------
+
+def test_tost_is_statsmodels_tost_and_said_beside_a_non_significant_difference():
+    from statsmodels.stats.weightstats import ttost_ind, ttost_paired
+    from lab.stats import words
+    rng = np.random.default_rng(4)
+    p = rng.beta(4, 1, size=70)
+    xb = (rng.random((20, 70)) < p).astype(float)
+    xc = (rng.random((20, 70)) < p).astype(float)
+    c = compare_arms(xb, xc, session="single", margin=3.0)
+    p, _, _ = ttost_ind(xc.sum(axis=1), xb.sum(axis=1), -3.0, 3.0, usevar="unequal")
+    assert c.tost_p == pytest.approx(p)
+    iso = compare_arms(xb, xc, session="isolated", margin=3.0)
+    p, _, _ = ttost_paired(xc.mean(axis=0) * 70, xb.mean(axis=0) * 70, -3.0, 3.0)
+    assert iso.tost_p == pytest.approx(p)
+    assert not iso.significant and iso.equivalent
+    assert "equivalence within ±3 points shown" in words.equivalence(iso.to_dict())
+    wide = compare_arms(xb, xc, session="single", margin=0.5)
+    assert not wide.equivalent and "not shown" in words.equivalence(wide.to_dict())
+
+
+# -- finding 5: lab power from the measured comparison, agreeing with the MDE --------------------
+
+@pytest.mark.parametrize("mode,a,b", [("isolated", "alike", "lexiopt4"),       # two-way, 2 rounds
+                                      ("isolated", "lexiopt6", "maybe_exts_removed"),  # rounds differ
+                                      ("single", "alike", "lexiopt6"),
+                                      ("single", "alike", "lexiopt4")])         # 3 vs 2: a collapse
+def test_lab_power_from_two_runs_agrees_with_the_comparisons_mde(mode, a, b):
+    """`lab power BASE CAND` plans from the spread the comparison measured (seed coupling in it):
+    at the comparison's own repeats, its MDE has the stated 80% power. Before issue 24 `lab power`
+    took the pooled within-test variance (coupling ignored) and disagreed with the MDE column."""
+    import json
+    from click.testing import CliRunner
+    from lab.cli import main
+    from lab.stats import Spread, power_at
+    c = compare_two(Arm.load(run_dir(mode, a)), Arm.load(run_dir(mode, b))).comparison
+    spread = Spread.of_comparison(c)
+    # equal repeats: the same number; 3 vs 2 is planned as 2.4 a side (harmonic), within 0.05
+    tol = 0.01 if c.repeats_base == c.repeats_cand else 0.05
+    assert power_at(spread, c.mde, spread.repeats, alpha=c.part_alpha) == pytest.approx(0.8, abs=tol)
+    if spread.repeats == 3:      # the CLI takes whole repeat counts
+        out = CliRunner().invoke(main, ["power", str(run_dir(mode, a)), str(run_dir(mode, b)),
+                                        "--diff", f"{c.mde:.6f}", "--repeats", "3",
+                                        "--format", "json"])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.output)["table"][0]["power"]["3"] == pytest.approx(0.8, abs=0.01)
+    if c.method == "two-way":       # the coupling: measured spread below the independent-arms one
+        ma = Spread.of(*(np.array([[arm.passes[k][t] for t in arm.order] for k in sorted(arm.passes)])
+                         for arm in (Arm.load(run_dir(mode, a)), Arm.load(run_dir(mode, b)))),
+                       session="isolated")
+        assert c.sd < (2 * ma.within_var / 3) ** 0.5
+
+
+# -- finding 3: a calibration judged by its spread ------------------------------------------------
+
+def test_the_calibration_spread_check_fails_a_wrong_standard_error_that_a_rejection_count_misses():
+    """Five pairs: 0/5 rejections "passes" both a calibrated test and one whose standard errors are
+    twice too large; E[z^2] and the p-values' distribution tell them apart over enough pairs."""
+    from lab.stats.multiple import spread_check
+    from scipy import stats
+    rng = np.random.default_rng(5)
+    z = rng.normal(size=200)
+    good = spread_check(z, 2 * stats.norm.sf(np.abs(z)))
+    assert 0.8 < good["ez2"] < 1.2 and good["chi2_p"] > 0.01 and good["ks_p"] > 0.01
+    zs = z / 2                                           # se twice too large: conservative
+    bad = spread_check(zs, 2 * stats.norm.sf(np.abs(zs)))
+    assert bad["ez2"] < 0.4 and bad["chi2_p"] < 1e-6 and bad["ks_p"] < 1e-6
+    assert sum(p < 0.05 for p in 2 * stats.norm.sf(np.abs(zs[:5]))) == 0   # the count: silent
+
+
+# -- finding 4: per-test effects where the repeats can reject, otherwise heterogeneity ------------
+
+def test_per_test_verdicts_only_where_the_repeats_can_reject_and_one_heterogeneity_test():
+    from lab.stats import per_test_effects
+    from lab.stats.heterogeneity import heterogeneity, min_p
+    rc = compare_two(Arm.load(run_dir("isolated", "alike")), Arm.load(run_dir("isolated", "lexiopt4")))
+    assert rc.paired_repeats and min_p(3, 3, True) == 0.25 and min_p(3, 3, False) == pytest.approx(0.1)
+    assert not any(e.testable for e in rc.effects)             # 0.25 > 0.05 / 70: foregone
+    h = rc.heterogeneity
+    assert h["tables"] >= 2 and 0 <= h["p"] <= 1
+    # shrinkage: a lone 3/3 -> 0/3 flip among noise is pulled towards the mean
+    flips = [e for e in rc.effects if abs(e.delta) == 1]
+    assert all(abs(e.shrunk) < 1 for e in flips)
+    # planted: 10 of 40 tests respond (+0.5), 20 repeats a side: heterogeneity finds it
+    rng = np.random.default_rng(8)
+    p = np.full(40, 0.4)
+    xb = (rng.random((20, 40)) < p).astype(float)
+    xc = (rng.random((20, 40)) < p + np.r_[np.full(10, 0.5), np.zeros(30)]).astype(float)
+    assert heterogeneity(xb, xc)["p"] < 0.001
+    eff = per_test_effects(xb, xc, [f"t{i}" for i in range(40)])
+    assert eff[0].testable and sum(e.p_bh < 0.05 for e in eff[:10]) >= 5
+
+
+def test_a_new_run_records_each_repeats_round_and_two_runs_of_one_session_share_it(tmp_path):
+    from lab.run import run
+    from test_runs_support import scripted, scripted_cfg
+    dirs = [run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(), progress=False).run_dir
+            for _ in range(2)]
+    recs = [read_record(d) for d in dirs]
+    for rec in recs:
+        for r in rec.repeats:
+            assert set(r.round) == {"started_at", "host", "pid", "load_per_cpu"}
+        info = rounds_of(rec)
+        assert all(i.source == "recorded" and i.known for i in info.values())
+    infos = [i for rec in recs for i in rounds_of(rec).values()]
+    assert len(set(round_labels(infos))) == 1                 # one machine, one commit, minutes apart
+    c = compare_two(Arm.load(dirs[0]), Arm.load(dirs[1])).comparison
+    assert c.collapse is not None and c.collapse["base"] == 0     # single session: two parts
+
+
+def test_the_simulator_refitted_from_the_real_runs_fails_the_old_method_and_passes_the_new():
+    """Variance components of the committed isolated sweep (49% always-pass/fail tests, seed
+    coupling, a round shift); A/A pairs whose arms ran in different rounds (every repeat its own):
+    judged by the spread of the pairs, not a count."""
+    from lab.stats.multiple import spread_check, z_of
+    from lab.stats.simulate import fit, simulate
+    cells = []
+    for cell in CELLS:
+        arm = Arm.load(run_dir("isolated", cell))
+        cells.append(np.array([[arm.passes[k][t] for t in sorted(arm.order)] for k in (0, 1, 2)]))
+    c = fit(cells, rounds=[0, 0, 1])
+    assert c.always_share == pytest.approx(0.49, abs=0.02) and c.coupling > 0.2 and c.round_sd > 0.03
+    rng = np.random.default_rng(0)
+    rounds = ([0, 1, 2], [3, 4, 5])
+    old, new = [], []
+    for _ in range(200):
+        xb, xc = simulate(c, rng, 3, rounds=rounds)
+        old.append(compare_arms(xb, xc, session="isolated"))
+        new.append(compare_arms(xb, xc, session="isolated", rounds=rounds))
+    judged = {name: spread_check([z_of(x.diff, x.p_value) for x in xs if x.p_value is not None],
+                                 [x.p_value for x in xs if x.p_value is not None])
+              for name, xs in (("old", old), ("new", new))}
+    assert judged["old"]["ez2"] > 1.8 and judged["old"]["ks_p"] < 1e-6
+    assert 0.7 < judged["new"]["ez2"] < 1.3 and judged["new"]["ks_p"] > 0.01
+    assert np.mean([x.significant for x in new]) < 0.06 < np.mean([x.significant for x in old])
+
+
+def test_the_report_table_says_tost_at_the_researchers_margin():
+    from lab.analysis.compare import compare_cells
+    from lab.analysis.load import load
+    t = load([RUNS / "isolated"], transcripts=False).complete_tests
+    at3, at10 = compare_cells(t, margin=3.0), compare_cells(t, margin=10.0)
+    assert len(at3) == 6 and all("within ±3 points not shown" in x for x in at3["parts"])
+    assert any("within ±10 points shown" in x for x in at10["parts"])
+    assert (at3["p_overall"] == at10["p_overall"]).all()            # the margin moves TOST only
