@@ -285,3 +285,39 @@ def test_a_run_id_is_looked_up_and_keep_keeps_the_rerun(tmp_path, monkeypatch):
     assert rerun["experiment"] == "reproduce" and rerun["suite"]["tests"] == 1
     assert rerun["config"]["run"]["seed"] == 0 and rerun["config"]["run"]["repeats"] == 1
     assert str(kept) in res.stdout
+
+
+def cut_short(r: TestResult, keep: int) -> TestResult:
+    """`r` as a slower machine ends it: its answer cut after `keep` characters, outcome timeout."""
+    msgs = [dict(m) for m in r.messages]
+    msgs[-1]["content"] = msgs[-1]["content"][:keep]
+    return TestResult(test_id=r.test_id, index=r.index, position=r.position, category=r.category,
+                      query=r.query, expected=r.expected, outcome="timeout", infrastructure=True,
+                      messages=msgs)
+
+
+def test_a_test_cut_by_the_time_limit_is_not_a_divergence_in_isolated_runs():
+    """A slower machine ran t01 out of its time limit mid-answer: the same tokens up to the cut.
+    Isolated tests are independent, so t02's real divergence is still found and named."""
+    now = [cut_short(result("t01", 1), 20), result("t02", 2, answer="services/b.go", outcome="fail"),
+           result("t03", 3)]
+    c = compare(three(), now, independent=True)
+    assert not c.identical and c.cut == ["t01"]
+    assert c.divergence is not None and (c.divergence.test_id, c.divergence.kind) == ("t02", "content")
+    assert [(r.identical, r.cut) for r in c.rows] == [(False, True), (False, False), (True, False)]
+    only_cut = compare(three(), [cut_short(result("t01", 1), 20), *three()[1:]], independent=True)
+    assert not only_cut.identical and only_cut.divergence is None and only_cut.cut == ["t01"]
+
+
+def test_a_cut_in_a_single_session_ends_the_comparison_as_a_cut():
+    now = [cut_short(result("t01", 1), 20), result("t02", 2, answer="services/b.go")]
+    c = compare(three()[:2], now)
+    assert c.divergence is not None and (c.divergence.test_id, c.divergence.kind) == ("t01", "cut")
+    assert c.cut == ["t01"] and not c.identical
+
+
+def test_a_timeout_whose_text_differs_before_the_cut_is_a_divergence():
+    r = cut_short(result("t01", 1), 20)
+    r.messages[-1]["content"] = "ANSWER: elsewhere/x"          # not the recorded text cut short
+    c = compare(three()[:1], [r], independent=True)
+    assert c.cut == [] and c.divergence is not None and c.divergence.kind == "content"

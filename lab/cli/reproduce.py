@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from lab.run.reproducing import Reproduction
 
 EXIT_IDENTICAL, EXIT_DIVERGED = 0, 1
+#: not identical, but nothing diverged: a test was cut by its time limit on one side
+EXIT_CUT = 3
 
 
 @click.command("reproduce")
@@ -54,6 +56,8 @@ def reproduce_cmd(run: str, overrides: tuple[str, ...], n_tests: int, repeat: in
       1  diverged (the first divergence is shown)
       2  usage or input error: no such run or repeat, a repeat with fewer than N tests or an
          incomplete one, a group override or an unknown key
+      3  cut, not diverged: a test ran out of agent.time_limit_s on one side (a machine of
+         another speed) with the same tokens up to the cut, and nothing else differs
     """
     from lab.run.reproducing import reproduce
 
@@ -63,7 +67,9 @@ def reproduce_cmd(run: str, overrides: tuple[str, ...], n_tests: int, repeat: in
         click.echo(json.dumps(r.to_dict(), indent=2, ensure_ascii=False))
     else:
         click.echo(format_reproduction(r))
-    sys.exit(EXIT_IDENTICAL if r.comparison.identical else EXIT_DIVERGED)
+    c = r.comparison
+    sys.exit(EXIT_IDENTICAL if c.identical else
+             EXIT_CUT if c.cut and (c.divergence is None or c.divergence.kind == "cut") else EXIT_DIVERGED)
 
 
 def format_reproduction(r: Reproduction) -> str:
@@ -94,13 +100,19 @@ def format_reproduction(r: Reproduction) -> str:
     for row in c.rows:
         answer = str(row.answer) if row.answer == row.now_answer else f"{row.answer} -> {row.now_answer}"
         lines.append(f"  {row.test_id:<{width}}  {row.outcome or '-'} -> {row.now_outcome or '-'}  "
-                     f"{'identical' if row.identical else 'DIFFERS  '}  {answer}")
+                     f"{'identical' if row.identical else 'CUT      ' if row.cut else 'DIFFERS  '}  {answer}")
     return "\n".join(lines)
 
 
 def verdict(r: Reproduction) -> str:
     """The first line: REPRODUCED with what was compared, or DIVERGED with where."""
     c, d = r.comparison, r.comparison.divergence
+    if d is None and c.cut:
+        return (f"CUT BY THE TIME LIMIT at {', '.join(c.cut)}, nothing else differs (repeat {r.repeat}, "
+                f"seed {r.seed}): {c.tests} tests, {c.assistant_turns} assistant turns")
+    if d is not None and d.kind == "cut":
+        return (f"CUT BY THE TIME LIMIT at {d.test_id}, assistant turn {d.turn}: the same tokens up to "
+                f"the cut (char {d.char}); the rest of the session is not comparable")
     if d is None:
         ids = [row.test_id for row in c.rows]
         span = ids[0] if len(ids) == 1 else f"{ids[0]}..{ids[-1]}"

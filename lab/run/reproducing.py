@@ -66,6 +66,18 @@ class Reproduction:
 
     @property
     def diagnosis(self) -> str:
+        c = self.comparison
+        if c.cut and (c.divergence is None or c.divergence.kind == "cut"):
+            which = ", ".join(c.cut)
+            after = ("; what follows in the session is not comparable" if c.divergence is not None
+                     else "; every other test identical")
+            return (f"cut by the time limit, not diverged: {which} ran out of agent.time_limit_s on "
+                    "one side (a machine of another speed) with the same tokens up to the cut"
+                    f"{after} — a time limit is a wall-clock guard, not the model's behaviour")
+        note = f" (and {', '.join(c.cut)} cut by the time limit)" if c.cut else ""
+        return self._diagnosis() + note
+
+    def _diagnosis(self) -> str:
         identical, same_numerics = self.comparison.identical, self.numerics.same_as(self.numerics_now)
         if self.fingerprint_same is False:
             return "the inputs differ (lab code, corpus, prompt...): not a test of the machine"
@@ -123,7 +135,8 @@ def reproduce(run_dir: Path, *, tests: int = 3, repeat: int = 0, overrides: Sequ
                           "nothing to resume: run lab reproduce again", file=sys.stderr)
                 raise
             now = read_transcript(transcript_path(output.run_dir, 0))[1]
-            comparison = compare(recorded, now, tokenize=backend.tokenize)
+            comparison = compare(recorded, now, tokenize=backend.tokenize,
+                                 independent=cfg.agent.session == "isolated")
         finally:
             backend.close()
     finally:

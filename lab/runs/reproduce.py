@@ -8,6 +8,12 @@ missing or another — is the divergence. Everything after it in a single sessio
 conversation, so only the first one explains anything; the per-test rows still say which later
 tests came out the same.
 
+A test that one side ended at its time limit (`timeout`) while its text so far is the other
+side's text cut short is **cut**, not diverged: the machine was slower (or faster), the tokens
+agree as far as both got. Cut tests are listed apart; in isolated runs the comparison goes on
+(the tests are independent), in a single session a cut ends it (what follows saw another
+conversation).
+
 A message's place is given three ways: its index in the test's `messages` (0-based, as the
 transcript holds them), the assistant turn it belongs to (1-based; a tool result belongs to the
 turn whose call it answers), and the character and — when the backend has the model's tokenizer —
@@ -34,7 +40,8 @@ class Divergence:
     test_id: str
     #: content: same role and tool, other text | message: another role or tool | missing: the
     #: rerun has no such message | extra: the rerun has one more | test: the rerun has no such
-    #: test, or another one at its place | outcome: the same messages, graded otherwise
+    #: test, or another one at its place | outcome: the same messages, graded otherwise |
+    #: cut: one side ran out of its time limit, its text the other's cut short (a single session)
     kind: str
     message_index: int | None = None   # in the test's messages (0-based)
     role: str | None = None            # the recorded message's (the rerun's for `extra`)
@@ -60,6 +67,7 @@ class TestComparison:
     now_outcome: str | None            # the rerun's (None: it has no such test)
     answer: str | None
     now_answer: str | None
+    cut: bool = False                  # one side ran out of time; the same tokens up to the cut
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -70,21 +78,24 @@ class Comparison:
     identical: bool
     tests: int                         # recorded tests compared
     assistant_turns: int               # recorded assistant messages the rerun has a message for
-    divergence: Divergence | None
+    divergence: Divergence | None      # the first that is not a cut (isolated), or a cut (single)
     rows: list[TestComparison] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)   # tests cut by a time limit, same tokens before
 
     def to_dict(self) -> dict:
         return {"identical": self.identical, "tests": self.tests,
                 "assistant_turns": self.assistant_turns,
                 "divergence": self.divergence.to_dict() if self.divergence else None,
-                "rows": [r.to_dict() for r in self.rows]}
+                "cut": list(self.cut), "rows": [r.to_dict() for r in self.rows]}
 
 
 def compare(recorded: Sequence[TestResult], now: Sequence[TestResult], *,
-            tokenize: Tokenize | None = None) -> Comparison:
-    """Compare the tests of a rerun with the recorded ones, in order (see the module doc)."""
+            tokenize: Tokenize | None = None, independent: bool = False) -> Comparison:
+    """Compare the tests of a rerun with the recorded ones, in order (see the module doc).
+    `independent`: each test its own conversation (isolated), so a cut test ends nothing."""
     first: Divergence | None = None
     rows: list[TestComparison] = []
+    cut: list[str] = []
     turns = 0
     for i in range(max(len(recorded), len(now))):
         rec = recorded[i] if i < len(recorded) else None
@@ -101,17 +112,28 @@ def compare(recorded: Sequence[TestResult], now: Sequence[TestResult], *,
         if d is None and (rec.outcome, rec.answer) != (new.outcome, new.answer):
             d = Divergence(test_id=rec.test_id, kind="outcome", recorded=f"{rec.outcome} {rec.answer}",
                            now=f"{new.outcome} {new.answer}")
-        rows.append(_row(rec, new, d is None))
+        rows.append(_row(rec, new, d is None, cut=d is not None and d.kind == "cut"))
+        if d is not None and d.kind == "cut":
+            cut.append(rec.test_id)
+            if independent:
+                continue
         first = first or d
-    return Comparison(identical=first is None, tests=len(recorded), assistant_turns=turns,
-                      divergence=first, rows=rows)
+    return Comparison(identical=first is None and not cut, tests=len(recorded), assistant_turns=turns,
+                      divergence=first, rows=rows, cut=cut)
 
 
-def _row(rec: TestResult | None, new: TestResult | None, identical: bool) -> TestComparison:
+def _row(rec: TestResult | None, new: TestResult | None, identical: bool, *,
+         cut: bool = False) -> TestComparison:
     return TestComparison(test_id=(rec or new).test_id, identical=identical,  # type: ignore[union-attr]
                           outcome=rec.outcome if rec else None,
                           now_outcome=new.outcome if new else None,
-                          answer=rec.answer if rec else None, now_answer=new.answer if new else None)
+                          answer=rec.answer if rec else None, now_answer=new.answer if new else None,
+                          cut=cut)
+
+
+def _is_cut(short: str, long: str, short_side: TestResult) -> bool:
+    """`short` is `long` cut off where its side ran out of its time limit."""
+    return short_side.outcome == "timeout" and len(short) < len(long) and long.startswith(short)
 
 
 def _compare_messages(rec: TestResult, new: TestResult,
@@ -129,6 +151,9 @@ def _compare_messages(rec: TestResult, new: TestResult,
                  "tool": (a or b or {}).get("name") if role == "tool" else None,
                  "turn": turn or None}
         if a is None or b is None:
+            if (rec if a is None else new).outcome == "timeout":   # that side stopped at its limit
+                return Divergence(kind="cut", char=0, recorded=_excerpt(_text(a), 0),
+                                  now=_excerpt(_text(b), 0), **where), compared
             return Divergence(kind="missing" if b is None else "extra", char=0,
                               recorded=_excerpt(_text(a), 0), now=_excerpt(_text(b), 0),
                               **where), compared
@@ -140,6 +165,9 @@ def _compare_messages(rec: TestResult, new: TestResult,
             return Divergence(kind="message", char=first_difference(ta, tb), recorded=_excerpt(_label(a), 0),
                               now=_excerpt(_label(b), 0), **where), compared
         at = first_difference(ta, tb)
+        if _is_cut(tb, ta, new) or _is_cut(ta, tb, rec):
+            return Divergence(kind="cut", char=at, token=_token(ta, tb, tokenize),
+                              recorded=_excerpt(ta, at), now=_excerpt(tb, at), **where), compared
         return Divergence(kind="content", char=at, token=_token(ta, tb, tokenize),
                           recorded=_excerpt(ta, at), now=_excerpt(tb, at), **where), compared
     return None, compared
