@@ -138,8 +138,10 @@ def same_results(a: Path, b: Path, *, same_fingerprint: bool = True) -> None:
 
 
 def repeat_key(rep) -> dict:
+    """A repeat's summary without its clock and its round (start, pid, load: where and when it
+    ran, not what it computed)."""
     d = asdict(rep)
-    for k in ("wall_s", "generation_tps"):
+    for k in ("wall_s", "generation_tps", "round"):
         d.pop(k)
     return d
 
