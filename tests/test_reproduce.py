@@ -220,6 +220,7 @@ def test_json_has_every_key(tmp_path):
     assert set(data["numerics"]) == {"recorded", "now", "same", "note"} and data["numerics"]["same"] is True
     assert [r["test_id"] for r in data["rows"]] == ["mini-01", "mini-02", "mini-03"]
     assert [r["identical"] for r in data["rows"]] == [True, True, False]
+    assert data["cut"] == [] and [r["cut"] for r in data["rows"]] == [False, False, False]
 
 
 def test_an_override_changing_the_fingerprint_is_reported(tmp_path):

@@ -98,7 +98,7 @@ class Reproduction:
         return {"run_dir": str(self.run_dir), "rerun_dir": str(self.rerun_dir), "kept": self.kept,
                 "repeat": self.repeat, "seed": self.seed, "tests": c["tests"],
                 "assistant_turns": c["assistant_turns"], "identical": c["identical"],
-                "divergence": c["divergence"],
+                "divergence": c["divergence"], "cut": c["cut"],
                 "fingerprint": {"recorded": fp.value if fp else None, "now": self.fingerprint_now.value,
                                 "same": self.fingerprint_same,
                                 "differences": self.fingerprint_differences},
