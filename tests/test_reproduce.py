@@ -322,3 +322,12 @@ def test_a_timeout_whose_text_differs_before_the_cut_is_a_divergence():
     r.messages[-1]["content"] = "ANSWER: elsewhere/x"          # not the recorded text cut short
     c = compare(three()[:1], [r], independent=True)
     assert c.cut == [] and c.divergence is not None and c.divergence.kind == "content"
+
+
+def test_the_same_messages_ended_by_the_time_limit_on_one_side_are_cut():
+    """The rerun wrote every recorded message, but its clock ran out at the end (a slower CPU):
+    the outcome differs (timeout), the tokens do not."""
+    late = result("t02", 2)
+    late.outcome, late.passed, late.answer = "timeout", False, None
+    c = compare(three(), [result("t01", 1), late, result("t03", 3)], independent=True)
+    assert c.cut == ["t02"] and c.divergence is None and not c.identical

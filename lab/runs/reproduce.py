@@ -110,8 +110,10 @@ def compare(recorded: Sequence[TestResult], now: Sequence[TestResult], *,
         d, compared = _compare_messages(rec, new, tokenize)
         turns += compared
         if d is None and (rec.outcome, rec.answer) != (new.outcome, new.answer):
-            d = Divergence(test_id=rec.test_id, kind="outcome", recorded=f"{rec.outcome} {rec.answer}",
-                           now=f"{new.outcome} {new.answer}")
+            # the same messages, but one side's clock ran out at their end: a cut, not a grade
+            timed_out = "timeout" in (rec.outcome, new.outcome)
+            d = Divergence(test_id=rec.test_id, kind="cut" if timed_out else "outcome",
+                           recorded=f"{rec.outcome} {rec.answer}", now=f"{new.outcome} {new.answer}")
         rows.append(_row(rec, new, d is None, cut=d is not None and d.kind == "cut"))
         if d is not None and d.kind == "cut":
             cut.append(rec.test_id)
