@@ -62,7 +62,11 @@ def test_a_small_context_overflows_and_stops_the_session(tmp_path):
     res = CliRunner().invoke(main, ["run", *suite_args(), "suite.limit=4", "model.n_ctx=1024",
                                     "agent.context_policy=stop", "agent.max_tokens_per_turn=400",
                                     f"run.results_dir={tmp_path}"], catch_exceptions=False)
-    assert res.exit_code == 0, res.output
+    # no test got a single turn: the run measured nothing about the model, so it is failed, not
+    # complete (issue 27.11), with exit 3 and the reason
+    assert res.exit_code == 3, res.output
+    assert "no test could start" in res.output
+    assert read_record(only_dir(tmp_path)).status == "failed"
     rows = read_tests_csv(only_dir(tmp_path) / "tests.csv")
     # the system prompt with the tool block (~800 tokens) + 400 to generate exceeds 1024 at once
     assert [r.outcome for r in rows] == ["context_overflow", "skipped", "skipped", "skipped"]
