@@ -188,3 +188,29 @@ def test_lab_run_sweeps_the_prompt_group(tmp_path):
     assert len(fps) == 2                     # the prompt is part of the fingerprint
     ex = [read_record(d).templates["example"] for d in dirs]
     assert sorted(e is None for e in ex) == [False, True]
+
+
+# -- the first hour's mistakes: exit 2 and a line that names the fix (issue 26) ------------------------
+
+@pytest.mark.parametrize("args, fix", [
+    (["vocab", "maybe_exts"], "did you mean vocab=maybe_exts?"),
+    (["repeats=3"], "did you mean run.repeats=3?"),
+    (["run.repeat=3"], "did you mean run.repeats=3?"),
+    (["vocab=maybe_ext"], "did you mean vocab=maybe_exts?"),
+    (["-m", "vocab=minimal,maybe_ext"], "did you mean vocab=maybe_exts?"),
+    (["suite=/nope/x.yaml"], "suite.file=PATH"),
+])
+def test_first_hour_mistakes_exit_2_naming_the_fix(tmp_path, args, fix):
+    res = CliRunner().invoke(main, ["run", *base_args(tmp_path), *args])
+    assert res.exit_code == 2, res.output
+    assert fix in res.output and "+repeats" not in res.output and "Traceback" not in res.output
+    assert run_dirs(tmp_path) == []
+
+
+def test_a_suite_file_given_as_the_suite_is_read_as_suite_file(tmp_path):
+    args = [a for a in base_args(tmp_path) if not a.startswith("suite.file=")]
+    res = CliRunner().invoke(main, ["run", *args, f"suite={MINI_SUITE}"])
+    assert res.exit_code == 0, res.output
+    assert f"note: suite={MINI_SUITE} read as suite.file={MINI_SUITE}" in res.output
+    [d] = run_dirs(tmp_path)
+    assert read_record(d).suite["name"] == "mini"

@@ -180,7 +180,14 @@ def run_cmd(args: tuple[str, ...]) -> None:
     if "--help" in args or "-h" in args:
         click.echo(RUN_HELP, nl=False)
         return
-    hydra_main(split_format(list(args)))
+    from lab.cli.overrides import OverrideError, check_overrides
+
+    try:
+        argv = check_overrides(split_format(list(args)))
+    except OverrideError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    hydra_main(argv)
 
 
 COMMANDS = [run_cmd]
