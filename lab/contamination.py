@@ -185,15 +185,24 @@ def _first_time(folder: Path, f: Finding) -> bool:
     return True
 
 
-def warn(findings: Iterable[Finding], stream: TextIO | None = None) -> None:
-    """One warning line per finding (inside `warned_once_in`: only the first time per folder)."""
+def warn(findings: Iterable[Finding], stream: TextIO | None = None, *,
+         pointer: str | None = None) -> None:
+    """One warning line per finding (inside `warned_once_in`: only the first time per folder).
+    With `pointer` (where the full finding is: `lab run`, `lab eval-resolver`) the line is short —
+    what was found and where to read the whole finding, both causes and both fixes; without it
+    (`lab contamination`) the line is the finding's whole message."""
     stream = stream if stream is not None else sys.stderr
     again = []
     for f in findings:
         if _ONCE and not _first_time(_ONCE[-1], f):
             again.append(f)
             continue
-        print(f"warning: [{f.code}] {f.message}", file=stream)
+        if pointer:
+            print(f"warning: [{f.code}] {f.document} quotes {len(f.queries)} golden queries "
+                  f"verbatim (retrieval scores on this golden set can understate the retriever); "
+                  f"the full finding, both causes and fixes: {pointer}", file=stream)
+        else:
+            print(f"warning: [{f.code}] {f.message}", file=stream)
     if again:
         docs = ", ".join(sorted({f.document for f in again}))
         print(f"warning: {len(again)} contamination finding(s) already reported in this sweep "

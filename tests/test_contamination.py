@@ -204,3 +204,15 @@ def test_cli_is_registered_on_lab():
     from lab.cli import main
 
     assert "contamination" in main.commands
+
+
+def test_warn_with_a_pointer_is_one_short_line_naming_where_the_full_finding_is(tmp_path: Path):
+    """Issue 26: `lab run` printed the whole finding (a paragraph) as its warning."""
+    idx = index_of(tmp_path, {"notes/a.md": f"# N\n\n{PAY} {OAUTH}\n"})
+    findings = scan(idx, GOLDEN)
+    out = io.StringIO()
+    warn(findings, stream=out, pointer="`lab contamination --corpus C --golden G`")
+    (line,) = out.getvalue().splitlines()
+    assert line.startswith("warning: [golden-queries-quoted] notes/a.md quotes 2 golden queries")
+    assert line.endswith("the full finding, both causes and fixes: `lab contamination --corpus C --golden G`")
+    assert len(line) < 260 and "note about the test set" not in line

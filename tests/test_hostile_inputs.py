@@ -429,6 +429,8 @@ def test_isolated_resume_retries_exactly_the_infrastructure_failures(tmp_path):
     assert out.record.status == "failed"
     rep = out.record.repeats[0]
     assert rep.infrastructure == {"api_error": 2} and rep.score == 4
+    from lab.runs.summary import format_summary        # the summary says why (issue 26)
+    assert "api_error (2): HTTP 503 after 4 attempts [mini-02, mini-05]" in format_summary(out.record, run_dir)
     before = {r.test_id: r for r in read_tests_csv(run_dir / "tests.csv")}
     log: list = []
     from test_runs_support import scripted

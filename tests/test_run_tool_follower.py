@@ -45,3 +45,28 @@ def test_tool_follower_scores_recall_at_1_on_the_mini_suite(tmp_path, semantic):
 def test_tool_follower_scores_recall_at_1_on_tests70(tmp_path):
     score, n = _check(["suite=tests70"], tmp_path)
     assert n == 70
+
+
+def test_the_reference_summary_has_no_cascade_and_no_forced_calls(tmp_path):
+    """Issue 26: a no-LLM run printed COPY CASCADE once per repeat and forced-call statistics; a
+    deterministic reference says what its repeated answers are instead."""
+    from lab.runs.summary import format_summary
+
+    others = ["services/billing/config.rs", "services/billing/invoice.go", "services/billing/config.go",
+              "services/payments/generated/payments.pb.go", "services/payments/handler.go",
+              "services/payments/client/go/retry.go", "services/payments/client/rust/retry.rs"]
+    tests = "\n".join(f"  - id: same-{i:02d}\n    category: A\n    position: {i}\n"
+                      f"    query: invoice_test.go\n    expected: [{path}]"
+                      for i, path in enumerate(others, 1))
+    suite = tmp_path / "same.yaml"
+    suite.write_text(f"name: same\ncategories:\n  A: one query seven times\ntests:\n{tests}\n")
+    cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={suite}", f"prompt.file={TEMPLATES}",
+                   "resolver.semantic.enabled=false", "model=tool_follower", "run.repeats=3",
+                   "agent.session=single", "agent.tool_choice=first",
+                   f"run.results_dir={tmp_path / 'r'}"])
+    out = run(cfg, progress=False)
+    assert any((r.cascade or {}).get("flagged") for r in out.record.repeats)   # the same answer 7x
+    text = format_summary(out.record, out.run_dir)
+    assert "COPY CASCADE" not in text and "COLLAPSED" not in text and "FORCED" not in text
+    assert "no LLM (tool_follower): a deterministic reference" in text
+    assert "every repeat scores the same" in text and "not a copy cascade" in text

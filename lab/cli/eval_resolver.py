@@ -85,7 +85,8 @@ def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, 
     resolver.warmup()
     result = evaluate(resolver, suite, top_k=top_k)
     data = result.to_dict()
-    warn(result.findings, stream=sys.stderr)
+    warn(result.findings, stream=sys.stderr,
+         pointer=f"`lab contamination --corpus {resolver.index.corpus.root} --golden {suite.path}`")
 
     results_dir = Path(results)
     base_file, base = _previous(results_dir, result.fingerprint) if fail_on_regression else (None, None)

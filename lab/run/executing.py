@@ -54,7 +54,9 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
 
     p.toolset.warmup()
     findings = scan(p.resolver.index, p.suite.tests)
-    warn(findings, stream=sys.stderr)
+    warn(findings, stream=sys.stderr,
+         pointer=f"`lab contamination --corpus {p.resolver.index.corpus.root} --golden {p.suite.path}`"
+         " (or `findings` in the run's run.json)")
     backend = p.load_backend()
     rs = p.settings
     run_dir = new_run_dir(Path(rs.results_dir) / rs.experiment)

@@ -21,6 +21,8 @@ def _tool_use_lines(record: RunRecord) -> list[str]:
     reps = [r for r in record.repeats if r.tool_use]
     if not reps:
         return []
+    if is_reference(record):
+        return reference_lines(record)
     choice = (record.agent or {}).get("tool_choice", "auto")
     forced = sum(r.tool_use.get("tests_first_forced", 0) for r in reps)
     tests = sum(r.tool_use.get("tests", 0) for r in reps)
@@ -57,11 +59,55 @@ def _tool_use_lines(record: RunRecord) -> list[str]:
     return out
 
 
+def is_reference(record: RunRecord) -> bool:
+    """A run of the no-LLM reference (`model=tool_follower`): deterministic, so nothing in it is
+    a model's copy cascade, a forced call or run-to-run noise."""
+    return (record.model or {}).get("backend") == "tool_follower"
+
+
+def reference_lines(record: RunRecord) -> list[str]:
+    """What a tool_follower run's answers are, instead of cascade and forced-call statistics."""
+    scores = sorted({r.score for r in record.repeats})
+    same = ("every repeat scores the same" if len(scores) <= 1 else
+            f"repeats score {', '.join(map(str, scores))}: the resolver's inputs changed between them")
+    repeated = sum((r.cascade or {}).get("copies", 0) for r in record.repeats[:1])
+    return [f"no LLM (tool_follower): a deterministic reference — each test's answer is "
+            f"path_resolve's first candidate for its query, so {same}; an answer repeated across "
+            f"tests ({repeated} in repeat 0) is the resolver ranking the same path first, not a copy "
+            f"cascade; no tool call is forced or chosen (the reference calls path_resolve once per "
+            f"test)"]
+
+
+def api_error_lines(record: RunRecord, run_dir: Path | None) -> list[str]:
+    """The reasons of the `api_error` outcomes (what the server said), at most three distinct,
+    each with the tests it hit — `lab show RUN --test ID` has the whole transcript."""
+    if run_dir is None or not any(r.outcomes.get("api_error") for r in record.repeats):
+        return []
+    from lab.errors import LabError
+    from lab.runs.record import TESTS_FILE, read_tests_csv
+    try:
+        rows = read_tests_csv(Path(run_dir) / TESTS_FILE)
+    except (LabError, OSError):
+        return []
+    why: dict[str, list[str]] = {}
+    for r in rows:
+        if r.outcome == "api_error":
+            why.setdefault((r.detail or "no reason recorded").strip(), []).append(
+                f"{r.test_id}" + (f"@{r.repeat}" if r.repeat else ""))
+    out = []
+    for reason, tests in list(why.items())[:3]:
+        shown = ", ".join(tests[:5]) + (f" and {len(tests) - 5} more" if len(tests) > 5 else "")
+        out.append(f"api_error ({len(tests)}): {reason[:300]} [{shown}]")
+    if len(why) > 3:
+        out.append(f"api_error: {len(why) - 3} more reason(s); `lab show RUN --test ID` has each")
+    return out
+
+
 def collapse_lines(record: RunRecord) -> list[str]:
     """The first lines of the summary when a single-session repeat collapsed into a copy cascade:
     its score says nothing about the vocabulary once one answer is copied into every later test,
     so it is said before anything else ("collapsed at t01: answer copied into 68 tests")."""
-    if (record.agent or {}).get("session") == "isolated":
+    if (record.agent or {}).get("session") == "isolated" or is_reference(record):
         return []
     ids = ((record.fingerprint_inputs or {}).get("suite") or {}).get("tests") or []
     out = []
@@ -118,6 +164,7 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
               f"infrastructure (not the model): {infra_side or 'none'}",
               f"lab crashes (neither; tracebacks in the transcripts, `lab show RUN --test ID`): "
               f"{crashes or 'none'}"]
+    lines += api_error_lines(record, run_dir)
     if crashes or any(infra.values()):
         lines.append("the score counts these tests as not passed; the run stays failed until "
                      "`lab resume` has run them again")
@@ -131,7 +178,8 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
     lines[-1] += f", completion {sum(r.completion_tokens for r in record.repeats)}"
     lines += _tool_use_lines(record)
     if record.findings:
-        lines += ["", f"findings ({len(record.findings)}):"]
+        lines += ["", f"findings ({len(record.findings)}): the whole finding (both causes and "
+                      f"fixes) is `findings` in run.json, or `lab contamination`"]
         for f in record.findings:
             lines.append(f"  {f['code']}: {f['document']} quotes {len(f['queries'])} golden queries")
     else:
