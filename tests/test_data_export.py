@@ -75,6 +75,13 @@ def test_lab_export_writes_one_tidy_table(two_runs, tmp_path, fmt):
         assert col in df.columns, col
     assert df.groupby("vocabulary")["run_id"].nunique().to_dict() == {"maybe_exts": 1, "minimal": 1}
     assert set(df["run_id"]) == {o.record.run_id for o in outs}
+    # the vocabulary's settings and the git revision as columns (issue 26)
+    for o in outs:
+        rows = df[df["run_id"] == o.record.run_id]
+        assert set(rows["git_revision"]) == {(o.record.git or {}).get("revision")}
+        assert set(rows["vocab.name"]) == {o.record.config["vocab"]["name"]}
+    presence = df.groupby("vocabulary")["vocab.maybe_exts.presence"].first().to_dict()
+    assert presence["minimal"] != presence["maybe_exts"]
 
 
 def test_the_readme_one_liner(two_runs):
