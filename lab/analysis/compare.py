@@ -23,6 +23,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from lab.analysis.cells import cell_by
 from lab.analysis.load import CELL
 from lab.runs.rounds import UNKNOWN, from_columns, round_labels
 from lab.stats import words
@@ -123,11 +124,12 @@ def _pairs(tests: pd.DataFrame, by: list[str], vary: str, baseline: str | None):
             yield g, base, {**base, vary: va}, {**base, vary: vb}, va, vb
 
 
-def compare_cells(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "vocabulary",
+def compare_cells(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str = "vocabulary",
                   baseline: str | None = None, level: float = 0.95, power: float = 0.8,
                   plan: Sequence[float] = PLAN_DIFFS, margin: float = DEFAULT_MARGIN) -> pd.DataFrame:
     """Every pair of cells that differ only in `vary` (the other columns of `by` equal), or each
     cell against `baseline` when given. One row per pair; p_holm adjusts over all rows."""
+    by = cell_by(tests, by)
     rows = []
     for g, base, ca, cb, va, vb in _pairs(tests, by, vary, baseline):
         try:
@@ -157,9 +159,10 @@ def compare_cells(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "voc
     return df
 
 
-def per_test_table(tests: pd.DataFrame, by: list[str] = CELL, *, vary: str = "vocabulary",
+def per_test_table(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str = "vocabulary",
                    baseline: str | None = None, level: float = 0.95) -> pd.DataFrame:
     """One row per comparison x common test: passes in a and b, the exact test, Holm over tests."""
+    by = cell_by(tests, by)
     rows = []
     for g, base, ca, cb, va, vb in _pairs(tests, by, vary, baseline):
         try:

@@ -23,6 +23,7 @@ from matplotlib import rcParams
 from matplotlib.figure import Figure
 
 from lab.analysis import stats
+from lab.analysis.cells import cell_by
 from lab.analysis.load import CELL, cell_labels
 
 rcParams["svg.hashsalt"] = "vocab-lab"        # stable ids: the same data gives the same SVG
@@ -46,9 +47,10 @@ MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
 LINESTYLES = ["-", "--", ":", "-."]
 
 
-def styles_for(frame: pd.DataFrame, by: list[str] = CELL) -> dict[str, dict]:
+def styles_for(frame: pd.DataFrame, by: list[str] | None = None) -> dict[str, dict]:
     """Cell label -> {color, marker, ls}: the colour says the vocabulary (the same in every
     figure), the marker and line style say the model (and suite) when those vary too."""
+    by = cell_by(frame, by)
     if frame.empty:
         return {}
     labels = cell_labels(frame, by)
@@ -135,7 +137,8 @@ def _note_identical(ax, groups: list[list[str]]) -> None:
                 transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="#444444")
 
 
-def score_distribution(repeats: pd.DataFrame, by: list[str] = CELL) -> Figure:
+def score_distribution(repeats: pd.DataFrame, by: list[str] | None = None) -> Figure:
+    by = cell_by(repeats, by)
     title = "Score per repeat (box: quartiles; every repeat a dot)"
     if repeats.empty:
         return _empty(title, "no complete repeats")
@@ -168,7 +171,8 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] = CELL) -> Figure:
     return fig
 
 
-def category_heatmap(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
+def category_heatmap(tests: pd.DataFrame, by: list[str] | None = None) -> Figure:
+    by = cell_by(tests, by)
     title = "Pass rate by category (mean over repeats)"
     if tests.empty:
         return _empty(title, "no test rows")
@@ -205,7 +209,8 @@ def _category_bands(ax, curve: pd.DataFrame) -> None:
                 color="#555555", transform=ax.get_xaxis_transform())
 
 
-def position_curve(tests: pd.DataFrame, by: list[str] = CELL, *, window: int = 5) -> Figure:
+def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: int = 5) -> Figure:
+    by = cell_by(tests, by)
     title = (f"Pass rate by position (dots: each position; line: rolling mean of {window}; "
              "cells nudged apart so none hides another)")
     if tests.empty:
@@ -240,7 +245,8 @@ def position_curve(tests: pd.DataFrame, by: list[str] = CELL, *, window: int = 5
     return fig
 
 
-def context_curve(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
+def context_curve(tests: pd.DataFrame, by: list[str] | None = None) -> Figure:
+    by = cell_by(tests, by)
     title = "Context tokens over the session (line: mean at each test's end; band: min-max)"
     t = tests.dropna(subset=["context_end"]) if len(tests) else tests
     if t.empty:
@@ -263,10 +269,11 @@ def context_curve(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
 
 
 def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
-                  by: list[str] = CELL, *, suite: str | None = None) -> Figure:
+                  by: list[str] | None = None, *, suite: str | None = None) -> Figure:
     """Scores in run order (each repeat a dot, the run's mean a bar), and, when a reference table
     is given, the source log's trajectory beside it (its own model: not comparable point for
     point, only in shape)."""
+    by = cell_by(repeats, by)
     title = "Score history in run order"
     ref = None
     if reference is not None and len(reference):
@@ -329,7 +336,8 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
     return fig
 
 
-def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
+def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None) -> Figure:
+    by = cell_by(tests, by)
     title = "pass^k: chance that k repeats of a test all pass (mean over tests; cells nudged apart in k)"
     curves = stats.pass_k_curves(tests, by) if len(tests) else pd.DataFrame()
     if curves.empty:
@@ -359,10 +367,11 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> Figure:
     return fig
 
 
-def field_tokens(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] = CELL) -> Figure:
+def field_tokens(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] | None = None) -> Figure:
     """Left: every field's tokens per repeat, stacked (what the responses cost the session).
     Right: the same without the largest field, side by side, so a 6-token flag summed over 70
     calls can be compared with a conditional list that appears in a few."""
+    by = cell_by(fields, by)
     title = "Tokens each response field added to the context per repeat"
     ft = stats.field_token_stats(fields, calls, by) if len(fields) else pd.DataFrame()
     if ft.empty:
@@ -409,7 +418,8 @@ def field_tokens(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] = CELL
 
 
 #: name -> function(results, reference) for `lab report`: every figure the report embeds.
-def all_figures(res, reference: pd.DataFrame | None = None, by: list[str] = CELL) -> dict[str, Figure]:
+def all_figures(res, reference: pd.DataFrame | None = None, by: list[str] | None = None) -> dict[str, Figure]:
+    by = cell_by(res.runs, by)
     t = res.complete_tests
     calls = res.calls[res.calls["complete"]] if len(res.calls) else res.calls
     fields_ = res.fields[res.fields["complete"]] if len(res.fields) else res.fields

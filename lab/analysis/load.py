@@ -12,9 +12,11 @@ Every artifact is read through its one reader in `lab.runs.record` (read_record,
 read_tests_csv, read_transcript); nothing here parses run files itself. A run whose files cannot
 be read is left out and named in `res.problems` — one damaged run never hides a sweep.
 
-A *cell* is vocabulary x model x suite (CELL), and also session mode, tool_choice, forced tool,
-prompt variant, resolver and numerics (CONDITIONS) when those vary among the loaded runs (`cell_axes`): runs that differ in how
-they were run are never merged into one cell. Each repeat row carries the record's tool use
+A *cell* is every axis of how a run was set up (lab/analysis/cells.py, the one definition every
+view uses): vocabulary x model x suite (CELL), and also session mode, tool_choice, forced tool,
+prompt variant, resolver and numerics (CONDITIONS) when those vary among the loaded runs
+(`cell_axes` = `cells.cell_by`): runs that differ in how they were run are never merged into one
+cell. Each repeat row carries the record's tool use
 (forced and unforced calls, call forms) and copy cascade (lab.runs.cascade); repeat and test rows
 of a complete repeat carry its round (`round_*`, lab.runs.rounds) and whether it `collapsed`
 (lab.runs.cascade.is_collapse: the single-session comparison's first part). Rows of a repeat
@@ -181,12 +183,11 @@ def run_meta(rec: RunRecord) -> dict:
 
 
 def cell_axes(frame: pd.DataFrame, by: list[str] = CELL) -> list[str]:
-    """`by` and every run condition (CONDITIONS) that varies across `frame` (e.g. `Results.runs`):
-    runs that differ in session mode, tool_choice, forced tool, prompt, resolver kind or numerics are kept apart, and when none of these
-    vary the cells (and their labels) are `by` alone."""
-    extra = [c for c in CONDITIONS
-             if c not in by and c in frame.columns and frame[c].nunique(dropna=False) > 1]
-    return [*by, *extra]
+    """`by` and every other axis of a cell that varies across `frame` (e.g. `Results.runs`): the
+    one cell definition, `lab.analysis.cells.cell_by` (session mode, tool_choice, forced tool,
+    prompt, resolver, model, suite, vocabulary and numerics)."""
+    from lab.analysis.cells import cell_by
+    return cell_by(frame, by)
 
 
 def cell_labels(frame: pd.DataFrame, by: list[str] = CELL) -> pd.Series:

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from lab.results import CRASH, INFRASTRUCTURE, OUTCOMES
+from lab.analysis.cells import cell_by
 from lab.analysis.load import CELL
 
 #: Resamples enumerated exactly when n**n is at most this (n <= 6 repeats); Monte Carlo above.
@@ -79,10 +80,11 @@ def bootstrap_ci(values: Sequence[float], *, level: float = 0.95, n_boot: int = 
 
 # -- per cell -------------------------------------------------------------------------------------
 
-def cell_scores(repeats: pd.DataFrame, by: list[str] = CELL, *, level: float = 0.95,
+def cell_scores(repeats: pd.DataFrame, by: list[str] | None = None, *, level: float = 0.95,
                 n_boot: int = 10_000, seed: int = 0) -> pd.DataFrame:
     """Per cell: the score of every repeat, mean, sd, min, max, swing (max - min) and a bootstrap
     CI of the mean over repeats. `repeats` is `Results.repeats` (complete repeats only)."""
+    by = cell_by(repeats, by)
     rows = []
     for key, g in repeats.groupby(by, sort=True, dropna=False):
         s = g["score"].astype(float).to_numpy()
@@ -116,9 +118,10 @@ def pass_at_k(c: int, n: int, k: int) -> float:
     return 1 - comb(n - c, k) / comb(n, k)
 
 
-def per_test(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def per_test(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell x test: repeats n, passes c, pass rate, the outcome of each repeat in run order,
     flaky (passed in some repeats, not in others), always_fail."""
+    by = cell_by(tests, by)
     rows = []
     for key, g in tests.groupby([*by, "test_id"], sort=False, dropna=False):
         n, c = len(g), int(g["passed"].sum())
@@ -133,14 +136,16 @@ def per_test(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     return df.sort_values([*by, "position", "test_id"], kind="stable").reset_index(drop=True)
 
 
-def flaky_tests(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def flaky_tests(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
+    by = cell_by(tests, by)
     t = per_test(tests, by)
     return t[t["flaky"]].reset_index(drop=True) if len(t) else t
 
 
-def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell x k (1..repeats): mean over tests of pass^k and pass@k. pass^1 is the pass rate;
     how fast pass^k falls with k is how unreliable the cell is."""
+    by = cell_by(tests, by)
     t = per_test(tests, by)
     rows = []
     if t.empty:
@@ -156,9 +161,10 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
 
 # -- categories, positions, cascades --------------------------------------------------------------
 
-def category_stats(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def category_stats(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell x category: passes/n of every repeat ("6/6, 4/6, 5/6" as the log writes K=6/6),
     mean pass rate, sd of the rate over repeats, min, max and swing of the passes."""
+    by = cell_by(tests, by)
     per_rep = (tests.groupby([*by, "category", "run_order", "run_id", "repeat"], dropna=False, sort=True)
                .agg(passed=("passed", "sum"), n=("passed", "size")).reset_index())
     rows = []
@@ -172,9 +178,10 @@ def category_stats(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def position_curve(tests: pd.DataFrame, by: list[str] = CELL, *, window: int = 5) -> pd.DataFrame:
+def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: int = 5) -> pd.DataFrame:
     """Per cell x position: the pass rate over repeats, and a centred rolling mean over `window`
     positions (the attention valley shows as a dip mid-session)."""
+    by = cell_by(tests, by)
     t = tests.assign(position=tests["position"].fillna(tests["index"]))
     df = (t.groupby([*by, "position"], sort=True, dropna=False)
           .agg(pass_rate=("passed", "mean"), repeats=("passed", "size"), category=("category", "first"))
@@ -201,11 +208,12 @@ def change_point(passed: Sequence[bool]) -> tuple[int, float, float] | None:
     return best[1], best[2], best[3]
 
 
-def streaks(tests: pd.DataFrame, by: list[str] = CELL, *, min_drop: float = 0.3,
+def streaks(tests: pd.DataFrame, by: list[str] | None = None, *, min_drop: float = 0.3,
             min_tail: int = 5) -> pd.DataFrame:
     """Per run x repeat, in session order: the longest run of non-passing tests (where it starts
     and ends), and the cascade — the change point of the pass/fail sequence when the rate after it
     is at least `min_drop` below the rate before and at least `min_tail` tests follow."""
+    by = cell_by(tests, by)
     rows = []
     for key, g in tests.groupby([*by, "run_order", "run_id", "repeat"], sort=True, dropna=False):
         g = g.sort_values("index")
@@ -234,10 +242,11 @@ def streaks(tests: pd.DataFrame, by: list[str] = CELL, *, min_drop: float = 0.3,
 
 # -- outcomes, tool calls, context, response fields -----------------------------------------------
 
-def outcome_counts(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def outcome_counts(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell: count of every outcome label over all complete repeats, split into the model's
     outcomes, the infrastructure's (api_error, a server timeout) and the lab's crashes, plus
     repeats."""
+    by = cell_by(tests, by)
     rows = []
     for key, g in tests.groupby(by, sort=True, dropna=False):
         infra = g["infrastructure"].astype(bool) | g["outcome"].isin(INFRASTRUCTURE)
@@ -252,9 +261,10 @@ def outcome_counts(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def tool_call_stats(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def tool_call_stats(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell: tool calls per test (mean, median, max), per repeat (mean total, as the log's
     "40/40 with 42 tool calls"), malformed calls per repeat, tool response tokens per test."""
+    by = cell_by(tests, by)
     rows = []
     for key, g in tests.groupby(by, sort=True, dropna=False):
         per_rep = g.groupby(["run_id", "repeat"]).agg(calls=("tool_calls", "sum"),
@@ -267,9 +277,10 @@ def tool_call_stats(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def context_curve(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def context_curve(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell x test index: context tokens at the end of each test (mean, min, max over
     repeats) and at its start: how the session grows."""
+    by = cell_by(tests, by)
     return (tests.groupby([*by, "index"], sort=True, dropna=False)
             .agg(context_start=("context_start", "mean"), context_end=("context_end", "mean"),
                  context_end_min=("context_end", "min"), context_end_max=("context_end", "max"),
@@ -277,9 +288,10 @@ def context_curve(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
             .reset_index())
 
 
-def context_growth(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def context_growth(tests: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell: context tokens added per test (least-squares slope of context_end over the test
     index, evictions included), context at the last test, tool response tokens per test."""
+    by = cell_by(tests, by)
     rows = []
     for key, g in tests.groupby(by, sort=True, dropna=False):
         c = g.dropna(subset=["context_end"])
@@ -293,10 +305,11 @@ def context_growth(tests: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def field_token_stats(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def field_token_stats(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell x tool x response field: tokens the field added per repeat (the context it cost a
     session), tokens per call where present, and in what share of that tool's answered calls it
     appeared (a conditional field like maybe_exts appears rarely; an always-present one in 100%)."""
+    by = cell_by(fields, by)
     if fields.empty:
         return pd.DataFrame(columns=[*by, "tool", "field", "tokens_per_repeat", "tokens_per_call",
                                      "present_calls", "share_of_calls"])

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from lab.analysis import compare, stats
+from lab.analysis.cells import cell_by
 from lab.analysis.load import CELL, Results, cell_labels
 from lab.analysis.tool_use import cascade_table, tool_use_table
 
@@ -23,9 +24,13 @@ NAMED_GROUPS = ("vocab", "model", "suite", "tools", "corpus")
 IGNORED = ("run.",)
 
 
-def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: list[str] = CELL,
+def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: list[str] | None = None,
                   level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000,
-                  seed: int = 0, margin: float = 3.0) -> dict[str, pd.DataFrame]:
+                  seed: int = 0, margin: float = 3.0,
+                  baseline: str | None = None) -> dict[str, pd.DataFrame]:
+    """`baseline`: a vocabulary every comparison is against (`lab report --baseline`); None:
+    every pair of cells that differ only in vocabulary."""
+    by = cell_by(res.runs, by)
     t = res.complete_tests
     calls = res.calls[res.calls["complete"]] if len(res.calls) else res.calls
     fields_ = res.fields[res.fields["complete"]] if len(res.fields) else res.fields
@@ -42,9 +47,9 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
     out = {
         "runs": res.runs.drop(columns=["error"], errors="ignore"),
         "cells": cells,
-        "comparisons": (compare.compare_cells(t, by, level=level, margin=margin) if not empty
+        "comparisons": (compare.compare_cells(t, by, level=level, margin=margin, baseline=baseline) if not empty
                         else pd.DataFrame()),
-        "per_test_effects": compare.per_test_table(t, by, level=level) if not empty else pd.DataFrame(),
+        "per_test_effects": compare.per_test_table(t, by, level=level, baseline=baseline) if not empty else pd.DataFrame(),
         "categories": stats.category_stats(t, by) if not empty else pd.DataFrame(),
         "pass_k": pass_k,
         "per_test": per_test.drop(columns=["repeats"], errors="ignore"),
@@ -69,9 +74,10 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
 
 # -- the source log beside the reproduced runs ------------------------------------------------------
 
-def reference_vs_runs(reference: pd.DataFrame, res: Results, by: list[str] = CELL) -> pd.DataFrame:
+def reference_vs_runs(reference: pd.DataFrame, res: Results, by: list[str] | None = None) -> pd.DataFrame:
     """One row per experiment x scope of the reference table: what the log recorded, and what the
     runs of the same experiment name scored here (per model: every repeat, mean, swing)."""
+    by = cell_by(res.runs, by)
     t = res.complete_tests
     rows = []
     for (exp, scope), g in reference.groupby(["experiment", "scope"], sort=False):
@@ -141,9 +147,10 @@ def _with_model_name(rec) -> dict:
     return cfg
 
 
-def changes(res: Results, by: list[str] = CELL) -> pd.DataFrame:
+def changes(res: Results, by: list[str] | None = None) -> pd.DataFrame:
     """Each run in run order against the run before it: config, suite and corpus content, model
     file — and how the mean score moved. The first run is compared with nothing."""
+    by = cell_by(res.runs, by)
     rows = []
     prev = None
     runs = res.runs.sort_values("run_order") if len(res.runs) else res.runs

@@ -17,6 +17,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
+from lab.analysis.cells import cell_by
 from lab.analysis.load import CELL, cell_labels
 from lab.analysis.render import Block, Table, pct
 from lab.runs.cascade import CASCADE_MIN
@@ -35,10 +36,11 @@ def _keys(by: list[str]) -> list[str]:
     return by if "tool_choice" in by else [*by, "tool_choice"]
 
 
-def tool_use_table(repeats: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def tool_use_table(repeats: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """Per cell (always split by tool_choice): forced and unforced calls, call forms, and the
     model's unforced tool-call rate — mean over repeats of tests_with_unforced_call / tests, from
     this cell when it ran with tool_choice=auto, else from its auto counterpart (or n/a)."""
+    by = cell_by(repeats, by)
     keys = _keys(by)
     if repeats.empty or "tool_tests" not in repeats:
         return pd.DataFrame(columns=[*keys, *TOOL_USE_COLUMNS[2:]])
@@ -75,9 +77,10 @@ def tool_use_table(repeats: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
     return df.drop(columns=["_rate"])[[*keys, *[c for c in TOOL_USE_COLUMNS if c not in keys]]]
 
 
-def cascade_table(repeats: pd.DataFrame, by: list[str] = CELL) -> pd.DataFrame:
+def cascade_table(repeats: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """One row per run x repeat in which some test copied an earlier unrelated test's answer
     (lab.runs.cascade), flagged ones (>= CASCADE_MIN copies) and the rest, in run order."""
+    by = cell_by(repeats, by)
     if repeats.empty or "cascade_copies" not in repeats:
         return pd.DataFrame(columns=[*by, *CASCADE_COLUMNS])
     r = repeats.assign(cell=cell_labels(repeats, by).to_numpy())     # labels of every cell loaded
