@@ -41,7 +41,8 @@ class Details:
     open: bool = False
 
 
-Block = Any   # str (a paragraph: `code` and **bold** only), Table, Figure, Details, ("h2"|"h3", text)
+Block = Any   # str (a paragraph: `code` and **bold** only), Table, Figure, Details, ("h2"|"h3", text),
+#               ("ul", [item, ...]) (a bulleted list of paragraphs)
 
 
 def num(v: Any, digits: int = 1) -> str:
@@ -123,6 +124,8 @@ def _md_blocks(blocks: list[Block]) -> list[str]:
     for b in blocks:
         if isinstance(b, Details):
             out += [f"#### {b.summary}", "", *_md_blocks(b.blocks)]
+        elif isinstance(b, tuple) and b[0] == "ul":
+            out += [f"- {x}" for x in b[1]] + [""]
         elif isinstance(b, tuple):
             out += [("## " if b[0] == "h2" else "### ") + b[1], ""]
         elif isinstance(b, Table):
@@ -160,6 +163,8 @@ def _html_blocks(blocks: list[Block], svgs: dict[str, bytes]) -> list[str]:
             body.append(f"<details{' open' if b.open else ''}><summary>{_html_inline(b.summary)}</summary>")
             body += _html_blocks(b.blocks, svgs)
             body.append("</details>")
+        elif isinstance(b, tuple) and b[0] == "ul":
+            body.append("<ul>" + "".join(f"<li>{_html_inline(str(x))}</li>" for x in b[1]) + "</ul>")
         elif isinstance(b, tuple):
             tag = "h2" if b[0] == "h2" else "h3"
             body.append(f"<{tag} id='{_anchor(b[1])}'>{html.escape(b[1])}</{tag}>")

@@ -29,8 +29,8 @@ from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_
 from lab.analysis.tables import report_tables
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
 from lab.analysis.transcript import load_repeat, repeat_page
-from lab.analysis.verdict import headline
-from lab.errors import LabError
+from lab.analysis.verdict import parse_baseline, verdicts
+from lab.errors import InputError, LabError
 
 
 @dataclass
@@ -51,21 +51,28 @@ class Report:
 def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, *,
                  reference: str | os.PathLike | None | bool = True, title: str = "Vocab Lab report",
                  level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000, seed: int = 0,
-                 by: list[str] = CELL, margin: float = 3.0) -> Report:
+                 by: list[str] | None = None, margin: float = 3.0,
+                 baseline: str | None = None) -> Report:
     """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
     results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none.
-    Cells are `by` plus each run condition (session, tool_choice, prompt) that varies among the runs."""
+    Cells are `by` plus each axis that varies among the runs (lab/analysis/cells.py). `baseline`
+    (`--baseline CELL`: `maybe_exts` or `vocabulary=maybe_exts`) makes every comparison and
+    verdict one against it; a name no cell has is an InputError naming those there are."""
     paths = list(paths)
     out = Path(out_dir)
     res = load(paths)
-    by = cell_axes(res.runs, by)
+    by = cell_axes(res.runs, by or CELL)
+    try:
+        baseline = parse_baseline(baseline, res.runs)
+    except ValueError as e:
+        raise InputError(str(e)) from None
     ref = None
     if reference is True:
         ref = load_reference(REFERENCE_CSV) if REFERENCE_CSV.is_file() else None
     elif reference:
         ref = load_reference(reference)
     tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed,
-                           margin=margin)
+                           margin=margin, baseline=baseline)
 
     (out / "tables").mkdir(parents=True, exist_ok=True)
     table_paths = {}
@@ -82,7 +89,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
 
     problems = list(res.problems)
     links, pages = _transcript_pages(res, tables["per_test"], out, problems)
-    blocks = _blocks(res, tables, ref, links, paths, problems, level, by)
+    blocks = _blocks(res, tables, ref, links, paths, problems, level, by, baseline)
     md = out / "report.md"
     md.write_text(render_markdown(title, blocks), encoding="utf-8")
     page = out / "report.html"
@@ -121,7 +128,8 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
                          if pd.notna(a) else "–"
                          for a, x, lv in zip(c["ci_low"], c["ci_high"],
                                              c.get("ci_level", pd.Series([None] * len(c))))])
-    b.append(Table(shown, [*fixed, ("a", "a"), ("b", "b"), ("session", "session"), ("tests", "tests"),
+    session = [] if "session" in by else [("session", "session")]    # one session column, never two
+    b.append(Table(shown, [*fixed, ("a", "a"), ("b", "b"), *session, ("tests", "tests"),
                            ("repeats", "reps"), ("mean a", "mean_a"), ("mean b", "mean_b"),
                            ("diff", "diff"), (f"{lvl} CI", "ci"), ("p", "p_overall"),
                            (f"p (Holm, {n})", "p_holm"), ("effect size", "effect_size"),
@@ -193,13 +201,25 @@ def _transcript_pages(res: Results, per_test: pd.DataFrame, out: Path,
 
 def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | None,
             links: dict[tuple, str], paths: list, problems: list[str], level: float,
-            by: list[str]) -> list[Block]:
+            by: list[str], baseline: str | None = None) -> list[Block]:
     T = tables
     lvl = f"{level:.0%}"
     cells = T["cells"]
     b: list[Block] = []
-    # the headline first: from the paired comparisons below (compare.compare_cells)
-    b.append("**Verdict:** " + headline(T["comparisons"], res.repeats, level=level))
+    # the headline first: one verdict per condition (session mode, forced/unforced, prompt...),
+    # from the paired comparisons below (compare.compare_cells) — never one across conditions
+    vs = verdicts(T["comparisons"], cells, by, level=level, baseline=baseline)
+    against = (f" Each is against the baseline vocabulary={baseline}." if baseline else
+               " Every pair of vocabularies; `lab report --baseline VOCAB` compares each with one.")
+    if len(vs) == 1 and not vs[0][0]:
+        b.append("**Verdict:** " + vs[0][1] + (f" (against the baseline vocabulary={baseline})"
+                                               if baseline else ""))
+    else:
+        nothing = [label for label, text in vs if text.startswith("one variant only")]
+        b.append("**Verdict, one per condition** (never pooled across session modes, forced and "
+                 "unforced tool choice or prompts)." + against)
+        b.append(("ul", [f"**{label}**: {text}" for label, text in vs if label not in nothing]
+                  + ([f"one vocabulary only, nothing to compare: {'; '.join(nothing)}"] if nothing else [])))
     n_runs = len(res.runs)
     complete = int((res.runs["status"] == "complete").sum()) if n_runs else 0
     b.append(f"{n_runs} run(s) ({complete} complete), {len(cells)} cell(s) "
@@ -219,7 +239,8 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
              f"repeats of a test pass, mean over tests, at k = every repeat.")
     if len(cells):
         cells = cells.assign(cell=cell_labels(cells, by).to_numpy(),
-                             ci=[f"{a:.1f}–{c:.1f}" for a, c in zip(cells["ci_low"], cells["ci_high"])],
+                             ci=[f"{a:.1f}–{c:.1f}" if r > 1 else "n/a (1 repeat)"   # one repeat: no spread
+                                 for a, c, r in zip(cells["ci_low"], cells["ci_high"], cells["repeats"])],
                              range=[f"{a:.0f}–{c:.0f}" for a, c in zip(cells["min"], cells["max"])])
     b.append(Table(cells, [*[(c, c) for c in by], ("experiments", "experiments"),
                            ("repeats", "repeats"), ("n", "n"), ("scores", "scores"), ("mean", "mean"),

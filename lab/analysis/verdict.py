@@ -14,7 +14,7 @@ import pandas as pd
 
 
 def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float = 0.95,
-             detect: float = 5.0, vary: str = "vocabulary") -> str:
+             detect: float = 5.0, vary: str = "vocabulary", baseline: str | None = None) -> str:
     """E.g. "maybe_exts +6.3 [2.1, 10.5] over minimal (p 0.008)" or "no variant beyond noise with
     3 repeats (largest: alike −2.0 [−5.0, 1.0] ...); ~8 repeats per cell needed for 5 points"."""
     if comparisons is None or comparisons.empty:
@@ -31,6 +31,9 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
 
     def phrase(row) -> str:
         a, b, d, lo, hi = row["a"], row["b"], row["diff"], row["ci_low"], row["ci_high"]
+        if baseline is not None:           # against the researcher's baseline: cand - base as is
+            ptxt = ("no p: noise unknown" if pd.isna(row[p_col]) else f"p {row[p_col]:.3f}")
+            return f"{a} {d:+.1f} [{num(lo)}, {num(hi)}] against the baseline {b} ({ptxt})"
         if d < 0:                          # say it as the better one's gain
             a, b, d = b, a, -d
             lo, hi = (None if hi is None or pd.isna(hi) else -hi), (None if lo is None or pd.isna(lo) else -lo)
@@ -41,7 +44,8 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
     sig_col = "significant_holm" if "significant_holm" in c.columns else "significant"
     sig = c[c[sig_col].fillna(False).astype(bool)]
     lvl = f"{level:.0%} CI"
-    family = f", Holm over {len(c)}" if p_col == "p_holm" and len(c) > 1 else ""
+    n_family = int(c["family"].iloc[0]) if "family" in c.columns and len(c) else len(c)
+    family = f", Holm over {n_family}" if p_col == "p_holm" and n_family > 1 else ""
     if len(sig):
         more = f"; {len(sig) - 3} more beyond noise" if len(sig) > 3 else ""
         return "beyond noise: " + "; ".join(phrase(r) for _, r in sig.head(3).iterrows()) + \
@@ -58,3 +62,63 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
         tail = "one repeat per cell: run more to measure the noise (`lab power` plans it)"
     return (f"no variant beyond noise with {reps} repeat{'s' if reps != 1 else ''} "
             f"(largest: {phrase(top)}{family}); {tail}")
+
+
+#: the axes of a verdict's condition: how the runs ran (never pooled into one verdict)
+CONDITION_AXES = ("session", "tool_choice", "forced_tool", "prompt", "resolver", "numerics", "model", "suite")
+
+
+def parse_baseline(spec: str | None, cells: pd.DataFrame, vary: str = "vocabulary") -> str | None:
+    """The researcher's `--baseline CELL`: a value of `vary` (`maybe_exts`) or `vary=value`
+    (`vocabulary=maybe_exts`). A value no cell has is a ValueError naming the values there are."""
+    if spec is None:
+        return None
+    axis, eq, value = spec.partition("=")
+    if not eq:
+        axis, value = vary, spec
+    if axis.strip() != vary:
+        raise ValueError(f"--baseline {spec!r}: the report compares cells that differ in {vary}; "
+                         f"name the baseline as {vary}=VALUE or VALUE")
+    value = value.strip()
+    have = sorted(map(str, cells[vary].dropna().unique())) if vary in cells else []
+    if value not in have:
+        import difflib
+        near = difflib.get_close_matches(value, have, n=1)
+        raise ValueError(f"--baseline {spec!r}: no cell has {vary}={value}"
+                         + (f" (did you mean {vary}={near[0]}?)" if near else "")
+                         + f"; there are: {', '.join(have) or 'none'}")
+    return value
+
+
+def verdicts(comparisons: pd.DataFrame, cells: pd.DataFrame, by: list[str], *, level: float = 0.95,
+             detect: float = 5.0, vary: str = "vocabulary",
+             baseline: str | None = None) -> list[tuple[str, str]]:
+    """One verdict per condition — each combination of the axes other than `vary` that varies
+    among the cells (session mode, forced/unforced tool choice, prompt, ...): (label, sentence).
+    A verdict never mixes conditions; with `baseline` each is the others against it. `cells` is
+    the report's cells table (one row per cell), `comparisons` compare_cells' table (Holm over
+    all its rows, so the family is the whole table)."""
+    fixed = [c for c in by if c != vary and c in cells.columns]
+    shown = [c for c in fixed if cells[c].nunique(dropna=False) > 1]
+    if not len(cells):
+        return [("", "no complete repeats: nothing to compare")]
+    out = []
+    groups = cells.groupby(shown, sort=True, dropna=False) if shown else [((), cells)]
+    for key, g in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        cond = dict(zip(shown, key))
+        label = " ".join(f"{k}={v}" for k, v in cond.items())
+        c = comparisons
+        if c is not None and len(c):
+            for k, v in cond.items():
+                c = c[c[k].astype(str) == str(v)]
+        if baseline is not None and baseline not in set(g[vary].astype(str)):
+            out.append((label, f"no {vary}={baseline} cell in this condition: nothing against the baseline"))
+            continue
+        if c is None or c.empty:
+            n = g[vary].nunique()
+            out.append((label, "one variant only: nothing to compare" if n <= 1 else
+                        "no two cells share complete tests: nothing compared"))
+            continue
+        out.append((label, headline(c, g, level=level, detect=detect, vary=vary, baseline=baseline)))
+    return out

@@ -24,15 +24,19 @@ from lab.cli.common import lab_errors
 @click.option("--equivalence-margin", "margin", default=3.0, show_default=True,
               type=click.FloatRange(min=0, min_open=True),
               help="Points: beside a difference not beyond noise, TOST says whether it lies within +-this.")
+@click.option("--baseline", "baseline", default=None, metavar="CELL",
+              help="The vocabulary every comparison and verdict is against (VOCAB or "
+                   "vocabulary=VOCAB); default: every pair of vocabularies.")
 @lab_errors
 def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_reference: bool,
-           title: str, level: float, seed: int, margin: float) -> None:
+           title: str, level: float, seed: int, margin: float, baseline: str | None) -> None:
     """Report on the runs in RESULT_DIRS (run directories or folders holding them, e.g. results/
     or a sweep folder; default: results/).
 
     \b
     lab report results/ --out report/
     lab report results/lexiopt6 results/final --out report-lexiopt/
+    lab report results/ --out report/ --baseline maybe_exts
     """
     from lab.analysis.load import find_run_dirs
     from lab.analysis.report import build_report
@@ -43,7 +47,8 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
     if not find_run_dirs(dirs):
         raise InputError("no run directories (with run.json) found", file=", ".join(dirs))
     ref: str | bool | None = False if no_reference else (reference or True)
-    rep = build_report(dirs, out, reference=ref, title=title, level=level, seed=seed, margin=margin)
+    rep = build_report(dirs, out, reference=ref, title=title, level=level, seed=seed, margin=margin,
+                       baseline=baseline)
     for p in rep.problems:
         click.echo(f"warning: {p}", err=True)
     res = rep.results
