@@ -103,8 +103,24 @@ def test_diff_of_runs_with_different_inputs_names_them(tmp_path):
     base = make(tmp_path, 1)
     cand = make(tmp_path, 1, lambda t, s: False, "vocab=minimal")
     res = lab("diff", str(base), str(cand))
-    assert res.exit_code == 0 and "fingerprints differ" in res.output
-    assert "vocab.maybe_exts.presence" in res.output
+    # the compared axis is named, not warned about as "not like-for-like" (issue 26)
+    assert res.exit_code == 0 and "fingerprints differ" not in res.output
+    assert "compared: vocabulary maybe_exts -> minimal (the cells' axes that differ)" in res.output
+    assert "warning" not in res.output and "vocab.maybe_exts.presence" not in res.output
+    data = json.loads(lab("diff", str(base), str(cand), "--format", "json").output)
+    assert data["axes_differ"] == {"vocabulary": {"base": "maybe_exts", "cand": "minimal"}}
+    assert data["other_differences"] == [] and data["fingerprint_differences"]
+
+
+def test_diff_warns_only_about_inputs_beyond_the_compared_axes(tmp_path):
+    base = make(tmp_path, 1)
+    cand = make(tmp_path, 1, lambda t, s: False, "vocab=minimal", "agent.max_tool_calls=7")
+    res = lab("diff", str(base), str(cand))
+    assert "compared: vocabulary maybe_exts -> minimal" in res.output
+    warning = res.output.split("warning: the runs differ beyond vocabulary", 1)[1].split("\n\n")[0]
+    assert "agent.max_tool_calls: 8 -> 7" in warning and "vocab." not in warning
+    data = json.loads(lab("diff", str(base), str(cand), "--format", "json").output)
+    assert data["other_differences"] == ["agent.max_tool_calls: 8 -> 7"]
 
 
 def test_usage_errors_exit_2(tmp_path):
@@ -112,6 +128,10 @@ def test_usage_errors_exit_2(tmp_path):
     assert lab("diff", str(base)).exit_code == 2                         # one run, no gate
     assert lab("diff", "a", "b", "c").exit_code == 2
     assert lab("diff", str(base), str(tmp_path / "nope")).exit_code == 2
+    res = lab("diff", str(tmp_path / "nope"), str(base))         # names the argument that is wrong
+    assert res.exit_code == 2 and f"BASE '{tmp_path / 'nope'}' is wrong" in res.output
+    res = lab("diff", str(base), "results/nope")
+    assert res.exit_code == 2 and "CAND 'results/nope' is wrong: no such run directory" in res.output
     assert lab("diff", "--fail-on-regression", str(base), "--alpha", "1.5").exit_code == 2
     assert lab("diff", str(base), str(base), "--margin", "-1").exit_code == 2
 

@@ -20,8 +20,9 @@ from lab.errors import InputError
 from lab.runs.gate import DEFAULT_ALPHA, DEFAULT_MARGIN
 
 
-def resolve_run(arg: str, results: Path) -> Path:
-    """A run directory from a path (the folder or its run.json) or a run id (or a unique prefix)."""
+def resolve_run(arg: str, results: Path, role: str | None = None) -> Path:
+    """A run directory from a path (the folder or its run.json) or a run id (or a unique prefix).
+    `role` (BASE, CAND, --baseline) names the argument in the error when it is none of these."""
     from lab.runs.history import record_dirs
 
     p = Path(arg)
@@ -33,10 +34,17 @@ def resolve_run(arg: str, results: Path) -> Path:
            [d for d in record_dirs([results]) if len(arg) >= 6 and d.name.startswith(arg)]
     if len(hits) == 1:
         return hits[0]
+    what = f"{role} {arg!r}" if role else repr(arg)
     if hits:
-        raise InputError(f"run id {arg!r} is ambiguous under {results}: "
+        raise InputError(f"{what}: the run id is ambiguous under {results}: "
                          + ", ".join(str(h) for h in hits))
-    raise InputError(f"no run {arg!r}: not a run directory, and no run with that id under {results}")
+    if p.exists() and p.is_file():
+        why = "a file, not a run directory (or its run.json)"
+    elif p.is_dir():
+        why = "a folder without run.json"
+    else:
+        why = f"no such run directory, and no run with that id under {results}"
+    raise InputError(f"{what} is wrong: {why}")
 
 
 @click.command("diff")
@@ -82,12 +90,14 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     if len(runs) == 1 and not baseline and not fail_on_regression:
         raise click.UsageError("give BASE CAND (or CAND with --baseline RUN or --fail-on-regression)")
     lookup = Path(results) if results else Path("results")
-    cand_dir = resolve_run(runs[-1], lookup)
+    if len(runs) == 2:                      # the first wrong argument is the one named
+        resolve_run(runs[0], lookup, "BASE")
+    cand_dir = resolve_run(runs[-1], lookup, "CAND")
     cand = read_record(cand_dir)
     search = Path(results) if results else cand_dir.parent.parent
     base_arg = runs[0] if len(runs) == 2 else baseline
     if base_arg:
-        base_dir = resolve_run(base_arg, lookup)
+        base_dir = resolve_run(base_arg, lookup, "BASE" if len(runs) == 2 else "--baseline")
         base = read_record(base_dir)
     else:
         entry = latest_baseline(search, cand_dir, cand)

@@ -60,6 +60,17 @@ class RunDiff:
     categories: list[dict] = field(default_factory=list)
     tests: list[TestChange] = field(default_factory=list)   # every test seen in either run
     outcome_totals: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: the cell axes (lab/analysis/cells.py) on which base and cand differ: axis -> (base, cand)
+    axes: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def other_differences(self) -> list[str]:
+        """Fingerprint differences that are none of the differing axes: what makes the
+        comparison not like-for-like beyond the axes compared."""
+        from lab.analysis.cells import axis_of_path
+
+        return [x for x in self.fingerprint_differences
+                if axis_of_path(x.split(":", 1)[0]) not in self.axes]
 
     @property
     def flipped(self) -> list[TestChange]:
@@ -83,6 +94,8 @@ class RunDiff:
             "same_fingerprint": not self.fingerprint_differences
             and self.base.fingerprint == self.cand.fingerprint,
             "fingerprint_differences": self.fingerprint_differences,
+            "axes_differ": {k: {"base": b, "cand": c} for k, (b, c) in self.axes.items()},
+            "other_differences": self.other_differences,
             "numerics": _numerics_pair(of_record(self.base), of_record(self.cand)),
             "repeats": _repeat_pairs(self.base, self.cand),
             "mean": None if c is None else {
@@ -137,6 +150,9 @@ def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
         fp_b.differences(fp_c) or ["(a record without fingerprint inputs)"])
     result = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=level, margin=margin)
     d = RunDiff(Path(base_dir), Path(cand_dir), base, cand, diffs, result, level)
+    from lab.analysis.cells import cell_key, differing_axes
+    kb, kc = cell_key(base).as_dict(), cell_key(cand).as_dict()
+    d.axes = {a: (kb[a], kc[a]) for a in differing_axes(base, cand)}
     d.categories = _categories(base, cand)
     d.tests = _tests(complete_rows(base_dir, base), complete_rows(cand_dir, cand))
     effects = {e.test_id: e for e in result.effects}
@@ -228,9 +244,18 @@ def format_diff(d: RunDiff) -> str:
              f"  numerics {of_record(b).label}",
              f"cand {d.cand_dir}  [{c.status}]  fingerprint {(c.fingerprint or '-')[:12]}"
              f"  numerics {of_record(c).label}"]
-    if d.fingerprint_differences:
-        lines.append("fingerprints differ (not a like-for-like comparison):")
-        lines += [f"  {x}" for x in d.fingerprint_differences]
+    axes = {a: v for a, v in d.axes.items() if a != "numerics"}   # numerics: warned below
+    if axes:
+        lines.append("compared: " + ", ".join(f"{a} {b_} -> {c_}" for a, (b_, c_) in axes.items())
+                     + " (the cells' axes that differ)")
+    other = d.other_differences
+    if other:
+        lines.append("warning: the runs differ beyond " + (" and ".join(axes) if axes else "their cell")
+                     + " (not like-for-like in these inputs):")
+        lines += [f"  {x}" for x in other]
+    elif d.fingerprint_differences:
+        lines.append("no other input differs: a like-for-like comparison of "
+                     + " and ".join(axes))
     else:
         lines.append("same fingerprint: same inputs, any difference is the model's run-to-run "
                      "noise or the lab's code")
