@@ -89,7 +89,9 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
 
 
 def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> list[dict]:
-    """Every pair of cells with complete repeats (earlier cell = base), Holm over all pairs."""
+    """Every pair of cells with complete repeats that differ in at most one axis of a cell
+    (lab/analysis/cells.py: a vocabulary x session sweep never compares maybe_exts isolated with
+    alike single-session), earlier cell = base, Holm over all pairs; `axes` names the axis."""
     from lab.runs.comparison import Arm, compare_two
     from lab.stats import holm
 
@@ -100,20 +102,31 @@ def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> 
                 arms.append((r, Arm.load(sweep_dir / r["run_dir"])))
             except Exception as e:     # a damaged cell is named in the cell table, never hides the rest
                 r.setdefault("problems", []).append(f"not compared: {type(e).__name__}: {e}")
+    from lab.analysis.cells import differing_axes
+
     out = []
     for i in range(len(arms)):
         for j in range(i + 1, len(arms)):
             (rb, b), (rc, c) = arms[i], arms[j]
+            axes = [a for a in differing_axes(b.record, c.record) if a != "numerics"]
+            if len(axes) > 1:      # the one cell definition: a pair differs in one axis, never two
+                continue
             rc_ = compare_two(b, c, level=level)
             cmp = rc_.comparison
             out.append({"base": rb["swept"] or rb["cell"], "cand": rc["swept"] or rc["cell"],
                         "base_run": str(b.run_dir), "cand_run": str(c.run_dir),
-                        "why_not": rc_.why_not, **(cmp.to_dict() if cmp else {}),
+                        "axes": axes, "why_not": rc_.why_not, **(cmp.to_dict() if cmp else {}),
                         "tests_beyond_luck": [e.test_id for e in rc_.effects if e.significant]})
     adj = holm([c.get("p_overall") for c in out])
     for c, a in zip(out, adj):
         c["p_holm"], c["family"] = a, sum(x is not None for x in adj)
     return out
+
+
+def _beyond(c: dict, alpha: float = 0.05) -> str:
+    """The "beyond noise" cell of a comparison: yes / no, never blank (n/a without a p)."""
+    p = c.get("p_holm")
+    return "n/a (no p)" if p is None else ("yes" if p < alpha else "no")
 
 
 def _num(v: object, digits: int = 1) -> str:
@@ -129,7 +142,8 @@ def format_summary(s: SweepSummaryResult) -> str:
              f"complete. Folder: {s.sweep_dir}", "",
              "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in s.cells:
-        ci = f"[{_num(r.get('ci_low'))}, {_num(r.get('ci_high'))}]" if r.get("scores") else ""
+        ci = ("n/a (1 repeat)" if len(r.get("scores") or []) == 1 else
+              f"[{_num(r.get('ci_low'))}, {_num(r.get('ci_high'))}]" if r.get("scores") else "")
         vals = [r["swept"] or r["cell"], r["status"], _num(r.get("n")), _num(r.get("repeats")),
                 ", ".join(map(str, r.get("scores") or [])), _num(r.get("mean")), _num(r.get("swing")),
                 ci, *[_num((r.get("outcomes") or {}).get(o, 0)) for o in shown]]
@@ -157,7 +171,7 @@ def format_summary(s: SweepSummaryResult) -> str:
             lines.append(f"| {c['base']} | {c['cand']} | {c['session']} | {c['diff']:+.1f} | {ci} | "
                          f"{_num(c.get('p_overall'), 3)} | {_num(c.get('p_holm'), 3)} | "
                          f"{_num(c.get('mde'))} | "
-                         f"{'yes' if c.get('p_holm') is not None and c['p_holm'] < 0.05 else ''} | "
+                         f"{_beyond(c)} | "
                          f"{notes} |")
     if s.failed:
         lines += ["", "## Cells not complete", ""]
