@@ -34,10 +34,35 @@ class OverrideError(InputError):
     """A `lab run` argument that is not what the researcher meant; the message names the fix."""
 
 
-def groups() -> dict[str, list[str]]:
-    """configs/<group>/ -> its options (file names without .yaml), hydra's own groups left out."""
-    return {d.name: sorted(p.stem for p in d.glob("*.yaml"))
-            for d in sorted(CONFIG_DIR.iterdir()) if d.is_dir() and d.name != "hydra"}
+def groups(extra: list[Path] = ()) -> dict[str, list[str]]:
+    """configs/<group>/ -> its options (file names without .yaml), hydra's own groups left out;
+    `extra` config folders (hydra.searchpath=[file://...]) add theirs."""
+    out: dict[str, set[str]] = {}
+    for root in (CONFIG_DIR, *extra):
+        if not root.is_dir():
+            continue
+        for d in sorted(root.iterdir()):
+            if d.is_dir() and d.name != "hydra":
+                out.setdefault(d.name, set()).update(p.stem for p in d.glob("*.yaml"))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def search_path(args: list[str]) -> list[Path] | None:
+    """The folders of hydra.searchpath=[file://A,file://B] among the arguments; None when it
+    names something other than a folder (pkg://...): then group values are left to Hydra."""
+    dirs: list[Path] = []
+    for a in args:
+        key, _, value = a.partition("=")
+        if key.lstrip("+~") != "hydra.searchpath":
+            continue
+        for item in value.strip().strip("[]").split(","):
+            item = item.strip().strip("'\"")
+            if not item:
+                continue
+            if not item.startswith("file://"):
+                return None
+            dirs.append(Path(item.removeprefix("file://")))
+    return dirs
 
 
 def _near(word: str, choices: list[str]) -> str | None:
@@ -65,7 +90,10 @@ def _composed(group_args: list[str]) -> DictConfig | None:
 
 
 def check_overrides(args: list[str]) -> list[str]:
-    opts = groups()
+    extra = search_path(args)
+    if extra is None:               # a config package we cannot list: Hydra checks everything
+        return list(args)
+    opts = groups(extra)
     out: list[str] = []
     plain: list[tuple[int, str, str, str]] = []      # (index, prefix, key, value) to check against the config
     skip_next = False
@@ -124,7 +152,7 @@ def check_overrides(args: list[str]) -> list[str]:
     if plain:
         chosen = [x for x in out if "=" in x and not x.startswith("-")
                   and x.split("=", 1)[0].lstrip("+~") in opts and "," not in x]
-        cfg = _composed(chosen)
+        cfg = _composed(chosen) if not extra else None     # other folders: Hydra composes them
         if cfg is not None:
             known = _keys(cfg)
             for _, _, bare, value in plain:
