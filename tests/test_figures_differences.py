@@ -125,3 +125,72 @@ def test_the_report_opens_with_the_verdict(identical, tmp_path):
     assert first < 5 and "no variant beyond noise with 2 repeats" in body[first]
     assert "repeats do not vary" in body[first]                  # tool_follower: the same every repeat
     assert "Verdict:" in rep.html.read_text()
+
+
+# -- issue 26: facets, a cap on lines, CIs from the lab's comparison, the three new figures -----------
+
+LEXIOPT = __import__("pathlib").Path(__file__).resolve().parent.parent / "docs/findings/qwen2.5-coder-1.5b-lexiopt/runs"
+
+
+@pytest.fixture(scope="module")
+def lexiopt():
+    if not LEXIOPT.is_dir():
+        pytest.skip("no committed lexiopt runs")
+    from lab.analysis import cell_axes
+    res = load(LEXIOPT, transcripts=False)
+    return res, cell_axes(res.runs)
+
+
+def test_figures_are_faceted_by_session_and_tool_choice_with_legends_outside(lexiopt):
+    res, by = lexiopt
+    for fig in (figs.position_curve(res.complete_tests, by), figs.pass_k_curves(res.complete_tests, by)):
+        titles = sorted(ax.get_title() for ax in fig.axes if ax.get_title())
+        assert titles == ["session=isolated tool_choice=auto",
+                          "session=isolated tool_choice=first forced_tool=path_resolve",
+                          "session=single tool_choice=auto",
+                          "session=single tool_choice=first forced_tool=path_resolve"]
+        for ax in fig.axes:
+            leg = ax.get_legend()
+            if leg is not None:       # anchored right of the axes: never over the data
+                assert leg.get_bbox_to_anchor().x0 >= ax.get_window_extent().x1 - 1
+    fig = figs.score_distribution(res.repeats, by)
+    assert len([ax for ax in fig.axes if ax.get_title().startswith("session=")]) == 4
+
+
+def test_a_panel_draws_at_most_max_lines_and_names_the_rest():
+    rows = [{"vocabulary": f"v{i}", "model": "m", "suite": "s", "run_id": f"r{i}", "repeat": k,
+             "test_id": f"t{j:02d}", "index": j, "passed": (j + i + k) % 3 > 0, "position": j + 1,
+             "category": "A",
+             "session": "isolated", "tool_choice": "first", "forced_tool": "path_resolve"}
+            for i in range(9) for k in range(2) for j in range(12)]
+    fig = figs.position_curve(pd.DataFrame(rows))
+    ax = fig.axes[0]
+    drawn = [ln for ln in ax.get_lines() if ln.get_label().startswith("v")]
+    assert len(drawn) == figs.MAX_LINES
+    assert any(t.get_text().startswith(f"+{9 - figs.MAX_LINES} more") for t in ax.texts)
+
+
+def test_forest_plot_draws_the_comparisons_tables_cis(lexiopt):
+    from lab.analysis.compare import compare_cells
+    res, by = lexiopt
+    c = compare_cells(res.complete_tests, by, baseline="maybe_exts")
+    fig = figs.forest_plot(c, by, baseline="maybe_exts")
+    assert sorted(ax.get_title(loc="left") for ax in fig.axes)[0].startswith("session=isolated")
+    drawn = set()
+    for ax in fig.axes:
+        for coll in ax.collections:
+            for seg in coll.get_segments():
+                drawn.add((round(seg[0][0], 6), round(seg[1][0], 6)))
+    want = {(round(lo, 6), round(hi, 6)) for lo, hi in zip(c["ci_low"], c["ci_high"])}
+    assert want <= drawn and len(want) == len(c)
+
+
+def test_seed_slopegraph_and_category_differences_exist_per_condition(lexiopt):
+    res, by = lexiopt
+    fig = figs.seed_slopegraph(res.repeats, by)
+    panels = [ax for ax in fig.axes if ax.get_title()]
+    assert sorted(ax.get_title() for ax in panels) == ["session=isolated", "session=single"]
+    assert {ln.get_label() for ln in panels[0].get_lines()} == {"seed 0", "seed 1", "seed 2"}
+    fig = figs.category_differences(res.complete_tests, by, baseline="maybe_exts")
+    titles = sorted(ax.get_title() for ax in fig.axes if ax.get_title())
+    assert titles == ["session=isolated\nbaseline maybe_exts", "session=single\nbaseline maybe_exts"]

@@ -11,6 +11,13 @@ shows a returned Figure inline). `save(fig, out_dir, name)` writes name.png and 
     score_history        scores in run order, beside the source log's trajectory
     pass_k_curves        pass^k against k per cell
     field_tokens         tokens each response field added per repeat, per cell
+    forest_plot          each comparison's difference with its CI, per condition
+    seed_slopegraph      per seed, the score of each vocabulary (does the seed drive the noise?)
+    category_differences per category, the difference against the baseline with its CI
+
+Every figure is faceted by session mode x tool choice (`panels`): cells that ran differently are
+never drawn as one; at most MAX_LINES lines a panel; legends outside the data; every CI is the
+lab's (lab.stats through analysis.compare, or the report's bootstrap of a cell's mean).
 """
 
 from __future__ import annotations
@@ -132,42 +139,157 @@ def _cell_markers(sty: dict[str, dict], cells: list[str]) -> dict[str, dict]:
 
 
 def _note_identical(ax, groups: list[list[str]]) -> None:
+    """Name the cells whose curves are equal, beside the legend (outside the data, on the canvas)."""
     if groups:
-        ax.text(0.99, 0.01, "identical: " + "; ".join(" = ".join(g) for g in groups),
-                transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="#444444")
+        ax.text(1.01, 0.02, "\n".join("identical: " + " = ".join(g) for g in groups),
+                transform=ax.transAxes, ha="left", va="bottom", fontsize=7, color="#444444")
 
 
-def score_distribution(repeats: pd.DataFrame, by: list[str] | None = None) -> Figure:
+#: the axes a figure is faceted by: one panel per session mode x tool choice (never pooled)
+PANEL_AXES = ("session", "tool_choice", "forced_tool")
+#: at most this many lines in one panel; the others are named in a note (their numbers are in
+#: the report's tables)
+MAX_LINES = 6
+#: font sizes: readable at the report's width
+FONT = {"title": 11, "panel": 10, "label": 9, "tick": 8.5, "legend": 8.5, "note": 8}
+
+
+def _panel_axes(by: list[str], frame: pd.DataFrame) -> list[str]:
+    return [c for c in PANEL_AXES if c in by and c in frame.columns and frame[c].nunique(dropna=False) > 1]
+
+
+def _line_axes(by: list[str], frame: pd.DataFrame) -> list[str]:
+    """The axes that tell the lines of one panel apart: vocabulary first, then the others that
+    vary (prompt, model, suite, numerics ...)."""
+    rest = [c for c in by if c not in PANEL_AXES and c != "vocabulary" and c in frame.columns
+            and frame[c].nunique(dropna=False) > 1]
+    return ["vocabulary", *rest]
+
+
+def axis_labels(frame: pd.DataFrame, axes: list[str]) -> pd.Series:
+    """A label per row: the vocabulary bare, every other axis as key=value (`alike prompt=legacy`)."""
+    if frame.empty:
+        return pd.Series([], dtype=object)
+    parts = [frame[c].astype(str) if c == "vocabulary" else c + "=" + frame[c].astype(str) for c in axes]
+    out = parts[0]
+    for x in parts[1:]:
+        out = out + " " + x
+    return out
+
+
+def panels(frame: pd.DataFrame, by: list[str]) -> list[tuple[str, pd.DataFrame]]:
+    """(title, rows) per panel: one per combination of the session mode and tool choice that
+    vary in `frame` (one panel, titled by their common values, when they do not)."""
+    keys = _panel_axes(by, frame)
+    if not keys:
+        fixed = [f"{c}={frame[c].iloc[0]}" for c in PANEL_AXES if c in frame.columns and len(frame)
+                 and not (c == "forced_tool" and str(frame[c].iloc[0]) == "–")]
+        return [(" ".join(fixed), frame)]
+    out = []
+    for key, g in frame.groupby(keys, sort=True, dropna=False):
+        key = key if isinstance(key, tuple) else (key,)
+        d = dict(zip(keys, key))
+        if d.get("forced_tool") == "–":
+            d.pop("forced_tool")
+        out.append((" ".join(f"{k}={v}" for k, v in d.items()), g))
+    return out
+
+
+def _grid(n: int, ncols: int = 2, *, w: float = 6.2, h: float = 3.2, legend_w: float = 3.2):
+    ncols = min(ncols, n)
+    nrows = -(-n // ncols)
+    fig = Figure(figsize=((w + legend_w) * ncols, h * nrows + 0.9), layout="constrained")
+    axes = fig.subplots(nrows, ncols, squeeze=False)
+    flat = list(axes.ravel())
+    for ax in flat[n:]:
+        ax.set_axis_off()
+    return fig, flat[:n]
+
+
+def _cap(names: list[str], rank: dict[str, float] | None = None) -> tuple[list[str], list[str]]:
+    """At most MAX_LINES names (the best by `rank` when given), and the ones left out."""
+    if len(names) <= MAX_LINES:
+        return names, []
+    order = sorted(names, key=lambda c: -(rank or {}).get(c, 0))
+    keep = set(order[:MAX_LINES])
+    return [c for c in names if c in keep], [c for c in names if c not in keep]
+
+
+def _legend_outside(ax, title: str | None = None) -> None:
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        ax.legend(handles, labels, fontsize=FONT["legend"], loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                  borderaxespad=0, frameon=False, title=title, title_fontsize=FONT["legend"])
+
+
+def _note_left_out(ax, left: list[str]) -> None:
+    if left:
+        ax.text(1.01, 0.25, f"+{len(left)} more (tables/): " + ", ".join(left[:4])
+                + ("…" if len(left) > 4 else ""), transform=ax.transAxes, ha="left", va="bottom",
+                fontsize=FONT["note"], color="#666666", wrap=True)
+
+
+def _styles(labels: list[str], vocab_of: dict[str, str]) -> dict[str, dict]:
+    """Colour = vocabulary (the same in every figure); marker and line style = the rest."""
+    spare = iter(_OTHER * 10)
+    vcolor: dict[str, str] = {}
+    out = {}
+    for i, c in enumerate(labels):
+        v = vocab_of.get(c, c)
+        if v not in vcolor:
+            vcolor[v] = VOCAB_COLORS.get(v) or next(spare)
+        out[c] = {"color": vcolor[v], "marker": MARKERS[i % len(MARKERS)], "ls": LINESTYLES[i % len(LINESTYLES)]}
+    return out
+
+
+
+def score_distribution(repeats: pd.DataFrame, by: list[str] | None = None, *, level: float = 0.95) -> Figure:
+    """Every repeat a dot over a box, per cell, with the mean and its bootstrap CI as a whisker
+    (the report's cells table: the same numbers); one panel per session mode x tool choice, cells
+    grouped by axis (vocabulary, then prompt, model ...), not by the alphabet of their labels."""
     by = cell_by(repeats, by)
-    title = "Score per repeat (box: quartiles; every repeat a dot)"
+    title = f"Score per repeat (dot: a repeat; box: quartiles; black: mean and {level:.0%} CI)"
     if repeats.empty:
         return _empty(title, "no complete repeats")
-    df = _labelled(repeats, by)
-    sty = styles_for(repeats, by)
-    suites = _suites(df)
-    cells = {s: sorted(df.loc[df["suite"] == s, "cell"].unique()) for s in suites}
-    fig = Figure(figsize=(max(5.0, 1.3 * sum(map(len, cells.values())) + 2), 4.2), layout="constrained")
-    axes = fig.subplots(1, len(suites), squeeze=False,
-                        gridspec_kw={"width_ratios": [max(len(c), 1) for c in cells.values()]})[0]
+    df = repeats
+    parts = [(name, g.assign(cell=axis_labels(g, _line_axes(by, g)).to_numpy()))
+             for name, g in panels(df, by)]
+    widths = [max(g["cell"].nunique(), 1) for _, g in parts]
+    fig = Figure(figsize=(max(6.0, 1.15 * sum(widths) + 1.6 * len(parts) + 1), 4.8), layout="constrained")
+    axes = fig.subplots(1, len(parts), squeeze=False, gridspec_kw={"width_ratios": widths})[0]
     rng = np.random.default_rng(0)
-    for ax, s in zip(axes, suites):
-        g = df[df["suite"] == s]
-        data = [g.loc[g["cell"] == c, "score"].to_numpy() for c in cells[s]]
-        ax.boxplot(data, widths=0.5, showfliers=False, medianprops={"color": "#333333"})
-        for i, (c, y) in enumerate(zip(cells[s], data), 1):
-            ax.scatter(i + rng.uniform(-0.12, 0.12, len(y)), y, s=30, color=sty[c]["color"],
+    n = int(df["n"].max())
+    lo, hi = fitted_range(df["score"], n)
+    for ax, (name, g) in zip(axes, parts):
+        order = g.sort_values(_line_axes(by, g), kind="stable")["cell"].drop_duplicates().tolist()
+        sty = _styles(order, dict(zip(g["cell"], g["vocabulary"].astype(str))))
+        data = [g.loc[g["cell"] == c, "score"].to_numpy(dtype=float) for c in order]
+        ax.boxplot(data, widths=0.5, showfliers=False, medianprops={"color": "#888888"},
+                   boxprops={"color": "#999999"}, whiskerprops={"color": "#999999"},
+                   capprops={"color": "#999999"})
+        for i, (c, y) in enumerate(zip(order, data), 1):
+            ax.scatter(i - 0.18 + rng.uniform(-0.07, 0.07, len(y)), y, s=34, color=sty[c]["color"],
                        marker=sty[c]["marker"], zorder=3, edgecolor="white", linewidth=0.6)
-            ax.annotate(f"mean {y.mean():.1f}\nswing {y.max() - y.min():.0f}", (i, y.max()),
-                        xytext=(0, 6), textcoords="offset points", ha="center", fontsize=7, color="#444444")
-        n = int(g["n"].max())
-        lo, hi = fitted_range(g["score"], n)
+            m = float(y.mean())
+            if len(y) > 1:
+                a, b = stats.bootstrap_ci(y, level=level)
+                ax.errorbar([i + 0.22], [m], yerr=[[m - a], [b - m]], fmt="o", color="black", ms=4,
+                            capsize=3, lw=1.2, zorder=4)
+            else:
+                ax.plot([i + 0.22], [m], "o", color="black", ms=4, zorder=4)
+            ax.annotate(f"{m:.1f}" + ("" if len(y) > 1 else "\n(1 rep.)"), (i + 0.22, m),
+                        xytext=(5, 0), textcoords="offset points", va="center", fontsize=FONT["note"],
+                        color="#333333", annotation_clip=False)
         ax.set_ylim(lo, hi)
         if hi >= n:
             ax.axhline(n, color="#bbbbbb", lw=0.8, ls=":")
-        ax.set_xticks(range(1, len(cells[s]) + 1), cells[s], rotation=20, ha="right", fontsize=8)
-        ax.set_title(f"suite {s}", fontsize=9)
-        ax.set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})")
-    fig.suptitle(title, fontsize=10)
+        ax.set_xlim(0.4, len(order) + 0.75)
+        ax.set_xticks(range(1, len(order) + 1), [c.replace(" ", "\n") for c in order],
+                      fontsize=FONT["tick"])
+        ax.set_title(name, fontsize=FONT["panel"])
+        ax.tick_params(axis="y", labelsize=FONT["tick"])
+    axes[0].set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})", fontsize=FONT["label"])
+    fig.suptitle(title, fontsize=FONT["title"])
     return fig
 
 
@@ -210,38 +332,42 @@ def _category_bands(ax, curve: pd.DataFrame) -> None:
 
 
 def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: int = 5) -> Figure:
+    """Pass rate by position, one panel per session mode x tool choice, at most MAX_LINES cells
+    a panel (the best by mean pass rate; the others named), legend outside the data."""
     by = cell_by(tests, by)
-    title = (f"Pass rate by position (dots: each position; line: rolling mean of {window}; "
-             "cells nudged apart so none hides another)")
+    title = (f"Pass rate by position (line: rolling mean of {window}; dots: each position; "
+             "identical cells nudged apart)")
     if tests.empty:
         return _empty(title, "no test rows")
-    curve = _labelled(stats.position_curve(tests, by, window=window), by)
-    sty = styles_for(tests, by)
-    suites = _suites(curve)
-    fig = Figure(figsize=(9, 3.0 * len(suites) + 0.6), layout="constrained")
-    axes = fig.subplots(len(suites), 1, squeeze=False)[:, 0]
-    for ax, s in zip(axes, suites):
-        g = curve[curve["suite"] == s]
+    curve = stats.position_curve(tests, by, window=window)
+    parts = [(name, g.assign(cell=axis_labels(g, _line_axes(by, g)).to_numpy()))
+             for name, g in panels(curve, by)]          # labels: the axes that vary in the panel
+    fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=6.4, h=3.3)
+    for ax, (name, g) in zip(axes, parts):
         _category_bands(ax, g)
-        names = sorted(g["cell"].unique())
-        own = _cell_markers(sty, names)
-        # identical cells would hide each other: each line is nudged by a small offset (y for the
-        # rolling mean, x for the dots) and has its own marker and line style
+        rank = g.groupby("cell")["pass_rate"].mean().to_dict()
+        names, left = _cap(sorted(g["cell"].unique()), rank)
+        own = _styles(names, dict(zip(g["cell"], g["vocabulary"].astype(str))))
         dy, dx = dodge(names, 0.012), dodge(names, 0.18)
         lines = {}
-        for c, h in g.groupby("cell", sort=True):
+        for c in names:
+            h = g[g["cell"] == c].sort_values("position")
             st = own[c]
             lines[c] = h["rolling"].to_numpy(dtype=float)
             ax.plot(h["position"], h["rolling"] + dy[c], color=st["color"], ls=st["ls"], lw=1.6, label=c,
                     marker=st["marker"], markevery=max(1, len(h) // 12), ms=4, alpha=0.9)
             ax.scatter(h["position"] + dx[c], h["pass_rate"], color=st["color"], marker=st["marker"],
-                       s=10, alpha=0.45)
+                       s=10, alpha=0.35)
         _note_identical(ax, identical_groups(lines))
         ax.set_ylim(-0.05, 1.05)
-        ax.set_xlabel(f"position in suite {s}")
-        ax.set_ylabel("pass rate")
-        ax.legend(fontsize=7, loc="lower left")
-    fig.suptitle(title, fontsize=10)
+        ax.set_xlabel("position in the suite" + (f" ({g['suite'].iloc[0]})" if g["suite"].nunique() == 1 else ""),
+                      fontsize=FONT["label"])
+        ax.set_ylabel("pass rate", fontsize=FONT["label"])
+        ax.tick_params(labelsize=FONT["tick"])
+        ax.set_title(name, fontsize=FONT["panel"], pad=14)
+        _legend_outside(ax)
+        _note_left_out(ax, left)
+    fig.suptitle(title, fontsize=FONT["title"])
     return fig
 
 
@@ -251,19 +377,23 @@ def context_curve(tests: pd.DataFrame, by: list[str] | None = None) -> Figure:
     t = tests.dropna(subset=["context_end"]) if len(tests) else tests
     if t.empty:
         return _empty(title, "no context token counts")
-    curve = _labelled(stats.context_curve(t, by), by)
-    sty = styles_for(t, by)
+    curve = stats.context_curve(t, by)
+    varying = ["vocabulary", *[c for c in by if c != "vocabulary" and c in curve.columns
+                              and curve[c].nunique(dropna=False) > 1]]
+    curve = curve.assign(cell=axis_labels(curve, varying).to_numpy())
+    names = sorted(curve["cell"].unique())
+    sty = _styles(names, dict(zip(curve["cell"], curve["vocabulary"].astype(str))))
     suites = _suites(curve)
-    fig = Figure(figsize=(9, 3.0 * len(suites) + 0.6), layout="constrained")
+    fig = Figure(figsize=(13, 3.4 * len(suites) + 0.6), layout="constrained")
     axes = fig.subplots(len(suites), 1, squeeze=False)[:, 0]
     for ax, s in zip(axes, suites):
         for c, h in curve[curve["suite"] == s].groupby("cell", sort=True):
             ax.plot(h["index"], h["context_end"], color=sty[c]["color"], ls=sty[c]["ls"], lw=1.6, label=c)
             ax.fill_between(h["index"], h["context_end_min"], h["context_end_max"], color=sty[c]["color"],
                             alpha=0.12, lw=0)
-        ax.set_xlabel(f"test in session ({s})")
-        ax.set_ylabel("tokens in context")
-        ax.legend(fontsize=7, loc="upper left")
+        ax.set_xlabel(f"test in session ({s})", fontsize=FONT["label"])
+        ax.set_ylabel("tokens in context", fontsize=FONT["label"])
+        _legend_outside(ax)
     fig.suptitle(title, fontsize=10)
     return fig
 
@@ -284,7 +414,7 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
         return _empty(title, "no runs")
     n_runs = repeats["run_id"].nunique() if has_runs else 0
     ratios = ([len(ref)] if has_ref else []) + ([max(n_runs, 5)] if has_runs else [])
-    fig = Figure(figsize=(max(7.0, 3 + 0.45 * max(n_runs, 5) + (0.4 * len(ref) if has_ref else 0)), 4.0),
+    fig = Figure(figsize=(max(8.0, 4.5 + 0.75 * max(n_runs, 5) + (0.45 * len(ref) if has_ref else 0)), 5.0),
                  layout="constrained")
     axes = fig.subplots(1, len(ratios), squeeze=False, gridspec_kw={"width_ratios": ratios})[0]
     k = 0
@@ -298,11 +428,11 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
         for xi, (_, row) in zip(x, ref.iterrows()):
             if pd.isna(row["passed"]):
                 ax.scatter([xi], [top], marker="x", color="#d62728", s=40, zorder=3)
-                ax.annotate("no score\n(loop)", (xi, top), xytext=(0, -22), textcoords="offset points",
-                            ha="center", fontsize=6, color="#d62728")
+                ax.annotate("no score\n(loop)", (xi, top), xytext=(0, -8), textcoords="offset points",
+                            ha="center", va="top", fontsize=FONT["note"], color="#d62728")
             else:
                 ax.annotate(f"{int(row['passed'])}", (xi, row["passed"]), xytext=(0, 5),
-                            textcoords="offset points", ha="center", fontsize=7)
+                            textcoords="offset points", ha="center", fontsize=FONT["note"])
         ax.set_xticks(x, ref["run_label"], rotation=45, ha="right", fontsize=7)
         lo, hi = fitted_range(pd.Series(np.append(y, top)), top)
         ax.set_ylim(lo, hi)
@@ -311,59 +441,85 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
         k = 1
     if has_runs:
         ax = axes[k]
-        df = _labelled(repeats, by)
-        sty = styles_for(repeats, by)
+        # colour: the vocabulary; marker: the session mode; filled: a forced first call, hollow:
+        # the model's own choice (auto) — a short legend however many cells there are
+        df = repeats
+        vocabs = sorted(df["vocabulary"].astype(str).unique())
+        spare = iter(_OTHER * 10)
+        vcolor = {v: VOCAB_COLORS.get(v) or next(spare) for v in vocabs}
+        smark = {s_: MARKERS[i % len(MARKERS)] for i, s_ in
+                 enumerate(sorted(df["session"].astype(str).unique()) if "session" in df else ["?"])}
+        extra = [c for c in _line_axes(by, df) if c != "vocabulary"]
+        common = {c: df[c].astype(str).mode().iloc[0] for c in extra}
         order = df.drop_duplicates("run_id").sort_values("run_order")
         for xi, (_, run) in enumerate(order.iterrows()):
             g = df[df["run_id"] == run["run_id"]]
-            st = sty[run["cell"]]
-            ax.scatter(np.full(len(g), xi) + np.linspace(-0.15, 0.15, len(g)) * (len(g) > 1),
-                       g["score"], color=st["color"], marker=st["marker"], s=22, zorder=3)
-            ax.hlines(g["score"].mean(), xi - 0.3, xi + 0.3, color=st["color"], lw=2)
-        for c in sorted(df["cell"].unique()):
-            ax.scatter([], [], color=sty[c]["color"], marker=sty[c]["marker"], label=c)
-        # runs by what they ran (the cell: vocabulary, and model/suite when those vary) and their
-        # place in run order, not by a hash
-        ax.set_xticks(range(len(order)), [f"{r['cell']}\n#{int(r['run_order'])}" for _, r in order.iterrows()],
-                      rotation=45, ha="right", fontsize=7)
+            color = vcolor[str(run["vocabulary"])]
+            forced = str(run.get("tool_choice", "auto")) != "auto"
+            ax.scatter(np.full(len(g), xi) + np.linspace(-0.15, 0.15, len(g)) * (len(g) > 1), g["score"],
+                       color=color if forced else "white", edgecolor=color, linewidth=1.4,
+                       marker=smark.get(str(run.get("session", "?")), "o"), s=34, zorder=3)
+            ax.hlines(g["score"].mean(), xi - 0.3, xi + 0.3, color=color, lw=2)
+        for v in vocabs:
+            ax.plot([], [], color=vcolor[v], lw=5, label=v)
+        for s_, m in smark.items():
+            ax.scatter([], [], color="#555555", marker=m, label=f"session={s_}")
+        if "tool_choice" in df and df["tool_choice"].nunique() > 1:
+            ax.scatter([], [], color="#555555", marker="o", label="filled: first call forced")
+            ax.scatter([], [], color="white", edgecolor="#555555", marker="o", label="hollow: tool_choice=auto")
+        # runs by what they ran (vocabulary; an axis value other than the usual one below it) and
+        # their place in run order, not by a hash
+        ticks = []
+        for _, r in order.iterrows():
+            odd = [f"{c}={r[c]}" for c in extra if str(r[c]) != common[c]]
+            ticks.append("\n".join([str(r["vocabulary"]), *odd, f"#{int(r['run_order'])}"]))
+        ax.set_xticks(range(len(order)), ticks, fontsize=FONT["note"], rotation=35, ha="right")
         n = int(df["n"].max())
         lo, hi = fitted_range(df["score"], n)
         ax.set_ylim(lo, hi)
-        ax.set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})")
-        ax.set_title("runs here (dot: repeat; bar: mean)", fontsize=9)
-        ax.legend(fontsize=7, loc="lower left")
-    fig.suptitle(title, fontsize=10)
+        ax.set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})", fontsize=FONT["label"])
+        ax.set_title("runs here in run order (dot: repeat; bar: mean)", fontsize=FONT["panel"])
+        ax.tick_params(axis="y", labelsize=FONT["tick"])
+        _legend_outside(ax)
+    fig.suptitle(title, fontsize=FONT["title"])
     return fig
 
 
 def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None) -> Figure:
+    """pass^k (solid) and pass@k (dotted) against k, one panel per session mode x tool choice,
+    at most MAX_LINES cells a panel, legend outside."""
     by = cell_by(tests, by)
-    title = "pass^k: chance that k repeats of a test all pass (mean over tests; cells nudged apart in k)"
+    title = "pass^k: chance that k repeats of a test all pass (mean over tests); dotted: pass@k"
     curves = stats.pass_k_curves(tests, by) if len(tests) else pd.DataFrame()
     if curves.empty:
         return _empty(title, "no test rows")
-    curves = _labelled(curves, by)
-    sty = styles_for(tests, by)
-    fig = Figure(figsize=(6.5, 4.0), layout="constrained")
-    ax = fig.add_subplot()
-    names = sorted(curves["cell"].unique())
-    own = _cell_markers(sty, names)
-    dx = dodge(names, 0.06)
-    hats = {}
-    for c, h in curves.groupby("cell", sort=True):
-        st = own[c]
-        hats[c] = h["pass_hat_k"].to_numpy(dtype=float)
-        ax.plot(h["k"] + dx[c], h["pass_hat_k"], ls=st["ls"], marker=st["marker"], color=st["color"], ms=5,
-                label=f"{c} pass^k", alpha=0.9)
-        ax.plot(h["k"] + dx[c], h["pass_at_k"], ":", color=st["color"], lw=1, alpha=0.7,
-                marker=st["marker"], ms=3, mfc="none")
-    _note_identical(ax, identical_groups(hats))
-    ax.set_xlabel("k (repeats)")
-    ax.set_ylabel("probability")
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_xticks(sorted(curves["k"].unique()))
-    ax.legend(fontsize=7, loc="lower left", title="dotted: pass@k", title_fontsize=7)
-    ax.set_title(title, fontsize=10)
+    parts = [(name, g.assign(cell=axis_labels(g, _line_axes(by, g)).to_numpy()))
+             for name, g in panels(curves, by)]
+    fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=4.6, h=3.2)
+    for ax, (name, g) in zip(axes, parts):
+        rank = g.groupby("cell")["pass_hat_k"].mean().to_dict()
+        names, left = _cap(sorted(g["cell"].unique()), rank)
+        own = _styles(names, dict(zip(g["cell"], g["vocabulary"].astype(str))))
+        dx = dodge(names, 0.06)
+        hats = {}
+        for c in names:
+            h = g[g["cell"] == c].sort_values("k")
+            st = own[c]
+            hats[c] = h["pass_hat_k"].to_numpy(dtype=float)
+            ax.plot(h["k"] + dx[c], h["pass_hat_k"], ls=st["ls"], marker=st["marker"], color=st["color"],
+                    ms=5, label=f"{c} pass^k", alpha=0.9)
+            ax.plot(h["k"] + dx[c], h["pass_at_k"], ":", color=st["color"], lw=1, alpha=0.7,
+                    marker=st["marker"], ms=3, mfc="none")
+        _note_identical(ax, identical_groups(hats))
+        ax.set_xlabel("k (repeats)", fontsize=FONT["label"])
+        ax.set_ylabel("probability", fontsize=FONT["label"])
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_xticks(sorted(g["k"].unique()))
+        ax.tick_params(labelsize=FONT["tick"])
+        ax.set_title(name, fontsize=FONT["panel"])
+        _legend_outside(ax)
+        _note_left_out(ax, left)
+    fig.suptitle(title, fontsize=FONT["title"])
     return fig
 
 
@@ -417,16 +573,194 @@ def field_tokens(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] | None
     return fig
 
 
+def _condition_label(row: dict, keys: list[str]) -> str:
+    return " ".join(f"{k}={row[k]}" for k in keys if not (k == "forced_tool" and str(row[k]) == "–"))
+
+
+def _named(parts: list[tuple[dict, object]], keys: list[str]) -> list[tuple[str, object]]:
+    """Panel titles from the condition axes that differ between the panels drawn (the others are
+    the same in every panel and said once is enough: nowhere)."""
+    vary = [k for k in keys if len({str(d[k]) for d, _ in parts}) > 1]
+    return [(_condition_label(d, vary) or "all runs", x) for d, x in parts]
+
+
+def forest_plot(comparisons: pd.DataFrame, by: list[str] | None = None, *, level: float = 0.95,
+                baseline: str | None = None) -> Figure:
+    """Each comparison's difference (a − b, points) with its CI — the lab's one comparison
+    (compare.compare_cells -> lab.stats.compare_arms, the numbers of the comparisons table) —
+    one panel per condition (session mode, tool choice, prompt ...), a line at 0."""
+    title = (f"Differences against the baseline {baseline}" if baseline else "Differences between vocabularies") \
+        + f" (points of the suite; {level:.0%} CI; filled: beyond noise after Holm)"
+    c = comparisons if comparisons is not None else pd.DataFrame()
+    if c.empty or "diff" not in c.columns:
+        return _empty(title, "no two cells to compare")
+    by = [x for x in (by or list(c.columns)) if x in c.columns and x != "vocabulary"]
+    keys = [x for x in by if c[x].nunique(dropna=False) > 1]
+    groups = c.groupby(keys, sort=True, dropna=False) if keys else [((), c)]
+    parts = []
+    for key, g in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        parts.append((_condition_label(dict(zip(keys, key)), keys) or "all runs", g))
+    rows = sum(len(g) for _, g in parts)
+    fig = Figure(figsize=(9.0, 0.42 * rows + 1.1 * len(parts) + 1.0), layout="constrained")
+    axes = fig.subplots(len(parts), 1, squeeze=False, sharex=True,
+                        gridspec_kw={"height_ratios": [max(len(g), 1) for _, g in parts]})[:, 0]
+    for ax, (name, g) in zip(axes, parts):
+        g = g.sort_values(["b", "a"]).reset_index(drop=True)
+        y = np.arange(len(g))[::-1]
+        for yi, (_, r) in zip(y, g.iterrows()):
+            color = VOCAB_COLORS.get(str(r["a"]), "#333333")
+            if pd.notna(r.get("ci_low")) and pd.notna(r.get("ci_high")):
+                ax.hlines(yi, r["ci_low"], r["ci_high"], color=color, lw=2)
+            sig = bool(r.get("significant_holm"))
+            ax.plot([r["diff"]], [yi], "o", ms=7, color=color, mfc=color if sig else "white", mew=1.8)
+            p = r.get("p_holm")
+            ptxt = "no p" if p is None or pd.isna(p) else f"p(Holm) {p:.2f}"
+            reps = f"{int(r['repeats_a'])} vs {int(r['repeats_b'])} rep."
+            ax.annotate(f"{r['diff']:+.1f}  {ptxt}  {reps}", (1.0, yi), xycoords=("axes fraction", "data"),
+                        xytext=(6, 0), textcoords="offset points", va="center", fontsize=FONT["note"])
+        ax.axvline(0, color="#888888", lw=1, ls="--")
+        ax.set_yticks(y, [f"{r['a']} − {r['b']}" for _, r in g.iterrows()], fontsize=FONT["tick"])
+        ax.set_ylim(-0.7, len(g) - 0.3)
+        if "parts" in g.columns and any("collapsed" in str(x) for x in g["parts"]):
+            name += " — repeats that did not collapse (the collapse part: the comparisons table)"
+        ax.set_title(name, fontsize=FONT["panel"], loc="left")
+        ax.tick_params(axis="x", labelsize=FONT["tick"])
+    axes[-1].set_xlabel("difference in mean score, a − b (points); the line at 0: no difference",
+                        fontsize=FONT["label"])
+    fig.suptitle(title, fontsize=FONT["title"])
+    return fig
+
+
+def seed_slopegraph(repeats: pd.DataFrame, by: list[str] | None = None) -> Figure:
+    """Per seed (repeat k runs at run.seed + k in every cell), the score of each vocabulary,
+    connected across the vocabularies: lines that move together say the seed, not the
+    vocabulary, drives the score. One panel per condition with two or more vocabularies."""
+    by = cell_by(repeats, by)
+    title = "Per seed across vocabularies (a line: one seed; its cells' scores)"
+    if repeats.empty or "seed" not in repeats.columns:
+        return _empty(title, "no complete repeats")
+    keys = [c for c in by if c != "vocabulary" and repeats[c].nunique(dropna=False) > 1]
+    groups = repeats.groupby(keys, sort=True, dropna=False) if keys else [((), repeats)]
+    parts = []
+    for key, g in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        if g["vocabulary"].nunique() >= 2:
+            parts.append((dict(zip(keys, key)), g))
+    if not parts:
+        return _empty(title, "no condition with two or more vocabularies")
+    parts = _named(parts, keys)
+    fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=5.2, h=3.6)
+    n = int(repeats["n"].max())
+    lo, hi = fitted_range(pd.concat([g["score"] for _, g in parts]), n)
+    seeds_all = sorted(pd.concat([g["seed"] for _, g in parts]).dropna().unique())
+    cmap = {sd: _OTHER[i % len(_OTHER)] for i, sd in enumerate(seeds_all)}
+    for ax, (name, g) in zip(axes, parts):
+        vocabs = sorted(g["vocabulary"].astype(str).unique())
+        x = {v: i for i, v in enumerate(vocabs)}
+        for sd, h in g.groupby("seed", sort=True):
+            h = h.groupby("vocabulary")["score"].mean().reindex(vocabs)
+            ax.plot([x[v] for v in vocabs], h.to_numpy(dtype=float), "-o", color=cmap[sd], lw=1.5, ms=5,
+                    label=f"seed {int(sd)}", alpha=0.9)
+            last = h.dropna()
+            if len(last):
+                ax.annotate(f"{int(sd)}", (x[last.index[-1]], last.iloc[-1]), xytext=(5, 0),
+                            textcoords="offset points", va="center", fontsize=FONT["note"], color=cmap[sd])
+        ax.set_xticks(range(len(vocabs)), vocabs, fontsize=FONT["tick"])
+        ax.set_xlim(-0.3, len(vocabs) - 0.5)
+        ax.set_ylim(lo, hi)
+        ax.set_ylabel(f"score (axis {lo:g}–{hi:g} of 0–{n})", fontsize=FONT["label"])
+        ax.tick_params(axis="y", labelsize=FONT["tick"])
+        ax.set_title(name, fontsize=FONT["panel"])
+        _legend_outside(ax)
+    fig.suptitle(title, fontsize=FONT["title"])
+    return fig
+
+
+def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, baseline: str | None = None,
+                         level: float = 0.95) -> Figure:
+    """Per category, each vocabulary's difference in pass rate against the baseline with its CI:
+    the lab's one comparison (compare.compare -> lab.stats.compare_arms) on that category's tests,
+    divided by their number. One panel per condition; without a baseline the first vocabulary by
+    name is the baseline (said in the title)."""
+    from lab.analysis import compare as cmp
+
+    by = cell_by(tests, by)
+    title = f"Per category: difference in pass rate against the baseline ({level:.0%} CI)"
+    if tests.empty or "category" not in tests.columns:
+        return _empty(title, "no test rows")
+    keys = [c for c in by if c != "vocabulary" and tests[c].nunique(dropna=False) > 1]
+    fixed = [c for c in by if c != "vocabulary"]
+    groups = tests.groupby(keys, sort=True, dropna=False) if keys else [((), tests)]
+    parts = []
+    for key, g in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        vocabs = sorted(g["vocabulary"].astype(str).unique())
+        base = baseline if baseline in vocabs else (vocabs[0] if baseline is None else None)
+        if base is None or len(vocabs) < 2:
+            continue
+        rows = []
+        cell = {c: g[c].iloc[0] for c in fixed}
+        for cat, gc in g.groupby("category", sort=True):
+            k = gc["test_id"].nunique()
+            for v in vocabs:
+                if v == base:
+                    continue
+                try:
+                    r = cmp.compare(gc, {**cell, "vocabulary": v}, {**cell, "vocabulary": base}, level=level)
+                except ValueError:
+                    continue
+                rows.append({"category": cat, "vocabulary": v, "diff": r.diff / r.tests,
+                             "lo": r.ci_low / r.tests if r.ci else np.nan,
+                             "hi": r.ci_high / r.tests if r.ci else np.nan, "tests": r.tests})
+        if rows:
+            parts.append((dict(zip(keys, key)), (base, pd.DataFrame(rows))))
+    if not parts:
+        return _empty(title, "no condition with a baseline and another vocabulary")
+    parts = [(name, base, d) for name, (base, d) in _named(parts, keys)]
+    ncat = max(d["category"].nunique() for _, _, d in parts)
+    fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=5.0, h=0.42 * ncat + 1.4)
+    for ax, (name, base, d) in zip(axes, parts):
+        cats = sorted(d["category"].unique())[::-1]
+        vocabs = sorted(d["vocabulary"].unique())
+        off = dodge(vocabs, 0.8 / max(len(vocabs), 1))
+        for v in vocabs:
+            h = d[d["vocabulary"] == v].set_index("category").reindex(cats)
+            y = np.arange(len(cats)) + off[v]
+            color = VOCAB_COLORS.get(v, "#333333")
+            ax.hlines(y, h["lo"], h["hi"], color=color, lw=1.6)
+            ax.plot(h["diff"], y, "o", color=color, ms=5, label=f"{v} − {base}")
+        ax.axvline(0, color="#888888", lw=1, ls="--")
+        ntests = d.groupby("category")["tests"].max()
+        ax.set_yticks(range(len(cats)), [f"{c} ({int(ntests[c])})" for c in cats], fontsize=FONT["tick"])
+        ax.set_xlim(-1.05, 1.05)
+        ax.set_xlabel("difference in pass rate of the category's tests (CIs cut at ±1)", fontsize=FONT["label"])
+        ax.tick_params(axis="x", labelsize=FONT["tick"])
+        ax.set_title(f"{name}\nbaseline {base}", fontsize=FONT["panel"])
+        _legend_outside(ax)
+    fig.suptitle(title + ("" if baseline else "; baseline: the first vocabulary by name "
+                          "(`lab report --baseline` names one)"), fontsize=FONT["title"])
+    return fig
+
+
 #: name -> function(results, reference) for `lab report`: every figure the report embeds.
-def all_figures(res, reference: pd.DataFrame | None = None, by: list[str] | None = None) -> dict[str, Figure]:
+def all_figures(res, reference: pd.DataFrame | None = None, by: list[str] | None = None, *,
+                comparisons: pd.DataFrame | None = None, baseline: str | None = None,
+                level: float = 0.95) -> dict[str, Figure]:
     by = cell_by(res.runs, by)
     t = res.complete_tests
     calls = res.calls[res.calls["complete"]] if len(res.calls) else res.calls
     fields_ = res.fields[res.fields["complete"]] if len(res.fields) else res.fields
-    return {"score_distribution": score_distribution(res.repeats, by),
+    if comparisons is None:
+        from lab.analysis.compare import compare_cells
+        comparisons = compare_cells(t, by, baseline=baseline, level=level) if len(t) else pd.DataFrame()
+    return {"score_distribution": score_distribution(res.repeats, by, level=level),
             "category_heatmap": category_heatmap(t, by),
             "position_curve": position_curve(t, by),
             "context_curve": context_curve(t, by),
             "score_history": score_history(res.repeats, reference, by),
             "pass_k_curves": pass_k_curves(t, by),
-            "field_tokens": field_tokens(fields_, calls, by)}
+            "field_tokens": field_tokens(fields_, calls, by),
+            "forest_plot": forest_plot(comparisons, by, level=level, baseline=baseline),
+            "seed_slopegraph": seed_slopegraph(res.repeats, by),
+            "category_differences": category_differences(t, by, baseline=baseline, level=level)}

@@ -81,7 +81,8 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
         df.to_csv(p, index=False)
         table_paths[name] = p
 
-    figures = figs.all_figures(res, ref, by)
+    figures = figs.all_figures(res, ref, by, comparisons=tables["comparisons"], baseline=baseline,
+                               level=level)
     fig_paths, svgs = {}, {}
     for name, fig in figures.items():
         fig_paths[name] = figs.save(fig, out / "figures", name)

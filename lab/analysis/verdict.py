@@ -60,7 +60,9 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
         tail = f"~{int(need)} repeats per cell needed for {detect:g} points (`lab power`)"
     else:
         tail = "one repeat per cell: run more to measure the noise (`lab power` plans it)"
-    return (f"no variant beyond noise with {reps} repeat{'s' if reps != 1 else ''} "
+    kept = (" that did not collapse" if "parts" in c.columns
+            and any("collapsed" in str(x) for x in c["parts"]) else "")
+    return (f"no variant beyond noise with {reps} repeat{'s' if reps != 1 else ''}{kept} "
             f"(largest: {phrase(top)}{family}); {tail}")
 
 
