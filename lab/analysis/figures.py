@@ -568,7 +568,7 @@ def field_tokens(fields: pd.DataFrame, calls: pd.DataFrame, by: list[str] | None
         ax.set_yticks(range(len(grid)), [""] * len(grid))
         ax.set_xlim(0, grid[small].to_numpy().max() * 1.6 + 1)
         ax.set_xlabel("tokens per repeat")
-        ax.set_title(f"without {grid.columns[0]}: " + ", ".join(small), fontsize=9)
+        ax.set_title(f"the other fields (without {grid.columns[0]})", fontsize=9)   # names: the legend
     fig.suptitle(title, fontsize=10)
     return fig
 
