@@ -251,6 +251,8 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                    fmt={"pass_all": pct, "swing": lambda v: num(int(v)) if pd.notna(v) else "–"}))
     b.append(Figure("score_distribution", "Score per repeat, every repeat a dot over a box"))
     b.append(Figure("score_history", "Scores in run order, beside the source log's trajectory"))
+    b.append(Figure("seed_slopegraph", "Each seed's score across the vocabularies, per condition "
+                                       "(lines that move together: the seed, not the vocabulary)"))
     b += tool_use_blocks(T["tool_use"])
 
     if ref is not None:
@@ -264,9 +266,13 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                                                 ("note", "note")], csv="reference_vs_runs"))
 
     b += comparison_blocks(T["comparisons"], T.get("per_test_effects", pd.DataFrame()), by, level)
+    b.append(Figure("forest_plot", "Each comparison's difference with its CI, one panel per condition "
+                                   "(the comparisons table)"))
 
     b.append(("h2", "Categories"))
     b.append(Figure("category_heatmap", "Pass rate by category and cell"))
+    b.append(Figure("category_differences", "Per category: difference in pass rate against the "
+                                            "baseline, with the lab's CI, per condition"))
     b.append("Passes per repeat in run order (as the source log writes K=6/6), then the mean pass rate "
              "and, when the repeats disagree, the swing of passes.")
     b.append(_category_grid(T["categories"], by))
