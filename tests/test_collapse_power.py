@@ -1,0 +1,140 @@
+"""Issue 24, what was left: the power of the single-session two-part analysis — the collapse part
+(Fisher's exact test at alpha/2) and the score part among the repeats that did not collapse —
+checked against brute-force simulations of the tests the lab runs, and `lab power` agreeing with
+the report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from scipy.stats import fisher_exact
+
+from lab.cli import main
+from lab.stats import Spread, compare_arms, power_at
+from lab.stats.collapse_power import (collapse_power, collapse_repeats_for, fisher_pvalues, min_p,
+                                      rate)
+from lab.stats.power import power_launched, repeats_for
+
+RUNS = Path(__file__).resolve().parents[1] / "docs/findings/qwen2.5-coder-1.5b-lexiopt/runs/single"
+
+
+def run_dir(cell: str) -> Path:
+    return next((RUNS / cell).iterdir())
+
+
+def test_the_p_value_of_every_table_is_scipys_fisher_exact():
+    for nb in range(1, 9):
+        for nc in range(1, 9):
+            p = fisher_pvalues(nb, nc)
+            for kb in range(nb + 1):
+                for kc in range(nc + 1):
+                    want = fisher_exact([[kc, nc - kc], [kb, nb - kb]]).pvalue
+                    assert p[kb, kc] == pytest.approx(want, abs=1e-12), (nb, nc, kb, kc)
+    assert min_p(3, 3) == pytest.approx(0.1)           # 3 vs 3: the part can never reject
+
+
+@pytest.mark.parametrize("rb,rc,n", [(1 / 12, 3 / 12, 101), (0.1, 0.5, 20), (0.2, 0.2, 30)])
+def test_the_exact_power_of_the_collapse_part_is_what_a_simulation_of_fishers_test_finds(rb, rc, n):
+    """Brute force: draw the collapsed counts, run scipy's Fisher test at alpha/2 (what the
+    comparison runs), count rejections; the exact sum over outcomes must agree within 4 se."""
+    rng = np.random.default_rng(7)
+    sims = 3000
+    kb, kc = rng.binomial(n, rb, sims), rng.binomial(n, rc, sims)
+    cache: dict = {}
+    hits = 0
+    for a, b in zip(kb, kc):
+        if (a, b) not in cache:
+            cache[(a, b)] = fisher_exact([[b, n - b], [a, n - a]]).pvalue < 0.025
+        hits += cache[(a, b)]
+    exact = collapse_power(rb, rc, n, alpha=0.025)
+    se = max(np.sqrt(exact * (1 - exact) / sims), 1e-3)
+    assert hits / sims == pytest.approx(exact, abs=4 * se)
+    if rb == rc:
+        assert exact <= 0.025                          # the size of an exact test: at most alpha
+
+
+def test_a_threefold_collapse_rate_needs_about_a_hundred_repeats_and_three_cannot_see_it():
+    n = collapse_repeats_for(1 / 12, 3 / 12, alpha=0.025)
+    scan = next(m for m in range(2, 200) if collapse_power(1 / 12, 3 / 12, m, alpha=0.025) >= 0.8)
+    assert n == scan == 101                            # the stepped scan finds the first crossing
+    assert collapse_power(1 / 12, 3 / 12, 3, alpha=0.025) == 0.0
+    for rb, rc in [(0.05, 0.3), (0.3, 0.6), (1 / 6, 1 / 3), (0.5, 0.1)]:
+        scan = next(m for m in range(2, 400) if collapse_power(rb, rc, m, alpha=0.025) >= 0.8)
+        assert collapse_repeats_for(rb, rc, alpha=0.025) == scan
+    assert collapse_repeats_for(0.1, 0.1) is None
+    assert rate("1/12") == pytest.approx(1 / 12) and rate("25%") == 0.25
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        rate("4/3")
+
+
+def _launch(rng, n, q, mean, sd=1.5, t=70):
+    """n single-session repeats of one arm: each collapses (0/70) with probability q."""
+    flags = rng.random(n) < q
+    rows = np.zeros((n, t))
+    for i in range(n):
+        if not flags[i]:
+            s = int(np.clip(round(rng.normal(mean, sd)), 0, t))
+            rows[i, rng.choice(t, s, replace=False)] = 1
+    return rows, list(flags)
+
+
+def test_the_score_part_power_counting_on_collapses_is_what_the_two_part_comparison_finds():
+    """Launch 6 repeats per arm with a 1/6 collapse rate and a 2-point lift among the working
+    repeats; the comparison's score part (Welch over the non-collapsed repeats at alpha/2) rejects
+    as often as `power_launched` says, and less often than without collapses."""
+    rng = np.random.default_rng(11)
+    sd, n, q, lift = 1.5, 6, 1 / 6, 2.0
+    spread = Spread.planned("single", 70, sd=sd)
+    from dataclasses import replace
+    lossy = replace(spread, collapse_rate=q)
+    predicted = power_launched(lossy, lift, n, alpha=0.025)
+    hits, sims = 0, 600
+    for _ in range(sims):
+        xb, fb = _launch(rng, n, q, 60, sd)
+        xc, fc = _launch(rng, n, q, 60 + lift, sd)
+        c = compare_arms(xb, xc, session="single", collapsed=(fb, fc))
+        hits += c.p_value is not None and c.p_value < 0.025
+    se = np.sqrt(predicted * (1 - predicted) / sims)
+    # rounding scores to whole tests adds a little spread: the simulation may fall a bit short
+    assert hits / sims == pytest.approx(predicted, abs=4 * se + 0.03)
+    assert predicted < power_at(spread, lift, n, alpha=0.025)
+    assert power_launched(replace(spread, collapse_rate=0.0), lift, n, alpha=0.025) == \
+        power_at(spread, lift, n, alpha=0.025)
+    # the vectorized expectation is statsmodels' power averaged over the binomial counts
+    from scipy.stats import binom
+    from statsmodels.stats.power import TTestIndPower
+    w = binom.pmf(np.arange(5), 4, 1 - q)
+    want = sum(w[a] * w[b] * TTestIndPower().power(effect_size=lift / sd, nobs1=a, ratio=b / a,
+                                                   alpha=0.025)
+               for a in range(1, 5) for b in range(1, 5) if a + b >= 3)
+    assert power_launched(replace(spread, collapse_rate=q), lift, 4, alpha=0.025) == \
+        pytest.approx(want, abs=1e-9)
+    assert repeats_for(lossy, lift, alpha=0.025) >= repeats_for(spread, lift, alpha=0.025)
+
+
+def test_lab_power_on_two_single_sessions_plans_both_parts_as_the_report_does():
+    """alike vs lexiopt4: 0/3 and 1/3 collapsed (pooled 1/6). `lab power` gives the collapse
+    part's exact power for twice and three times that rate; the report's column says the same."""
+    from lab.analysis.compare import compare_cells
+    from lab.analysis.load import load
+    out = CliRunner().invoke(main, ["power", str(run_dir("alike")), str(run_dir("lexiopt4")),
+                                    "--repeats", "3,20", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.output)
+    assert got["alpha"] == pytest.approx(0.025) and got["spread"]["collapse_rate"] == pytest.approx(1 / 6)
+    r3 = got["collapse"][1]                              # 1/6 -> 1/2
+    assert r3["rate_cand"] == pytest.approx(0.5) and r3["power"]["3"] == 0.0
+    assert r3["power"]["20"] == pytest.approx(collapse_power(1 / 6, 0.5, 20, alpha=0.025))
+    t = load([RUNS], transcripts=False).complete_tests
+    c = compare_cells(t)
+    two = c[c["collapse_rate"] > 0].iloc[0]
+    assert int(two["collapse_repeats_for_3x"]) == r3["repeats_for_power"]
+    text = CliRunner().invoke(main, ["power", "--collapse", "1/12:3/12", "--repeats", "3,100"])
+    assert text.exit_code == 0 and "0.0833 -> 0.25 | 101 | 0.00 | 0.80" in text.output
+    assert "at 3 repeats per arm no collapse difference can reject" in text.output
+    bad = CliRunner().invoke(main, ["power", "--collapse", "1/12"])
+    assert bad.exit_code == 2 and "--collapse" in bad.output
