@@ -138,3 +138,58 @@ def test_lab_power_on_two_single_sessions_plans_both_parts_as_the_report_does():
     assert "at 3 repeats per arm no collapse difference can reject" in text.output
     bad = CliRunner().invoke(main, ["power", "--collapse", "1/12"])
     assert bad.exit_code == 2 and "--collapse" in bad.output
+
+
+# -- the single-session simulator, refitted from the committed single sessions -------------------
+
+def _fitted():
+    from lab.stats.simulate import committed_single_runs, fit_single
+    return fit_single(*committed_single_runs(RUNS))
+
+
+def test_the_single_session_simulator_reproduces_what_it_was_fitted_to():
+    """12 committed repeats (4 cells x seeds 0-2), one collapse (0/70); the rest score 53-64 with
+    carry-over between consecutive tests. Refitted, the simulator gives back the consecutive-test
+    agreement, the within-cell score variance and the collapse rate, and the latent correlations
+    are not zero (the carry-over is real: consecutive tests agree more than their rates say)."""
+    from lab.stats.simulate import bvn_cdf, simulate_single
+    from scipy.stats import multivariate_normal
+    assert bvn_cdf(np.array([0.3]), np.array([-1.2]), 0.4)[0] == pytest.approx(
+        multivariate_normal([0, 0], [[1, 0.4], [0.4, 1]]).cdf([0.3, -1.2]), abs=1e-9)
+    c = _fitted()
+    obs = dict(c.stats)
+    assert obs["repeats"] == 12 and obs["working"] == 11 and c.collapse == pytest.approx(1 / 12)
+    assert c.onsets == (0,) and c.always_share == pytest.approx(0.7, abs=0.02)
+    assert c.rho > 0.2 and 0 < c.lam < 0.5
+    rng = np.random.default_rng(0)
+    work, flags, var = [], [], []
+    for _ in range(300):
+        xb, xc, fb, fc = simulate_single(c, rng, 3)
+        for x, f in ((xb, fb), (xc, fc)):
+            w = x[~np.array(f)]
+            work.append(w)
+            if len(w) > 1:
+                var.append(w.sum(1).var(ddof=1))
+        flags += fb + fc
+    w = np.concatenate(work)
+    assert (w[:, 1:] == w[:, :-1]).mean() == pytest.approx(obs["lag1_agreement"], abs=0.005)
+    assert np.mean(var) == pytest.approx(obs["score_var"], rel=0.15)
+    assert np.mean(flags) == pytest.approx(1 / 12, abs=0.025)
+
+
+def test_the_two_part_analysis_on_simulated_single_sessions_is_calibrated_and_finds_a_planted_collapse():
+    """A/A on the refitted simulator, 5 + 5 repeats: the two-part comparison calls no more than
+    alpha 'different', and its score part has the spread of a calibrated test (E[z^2] ~ 1, p
+    uniform). A planted collapse rate (1/12 -> 1/2, 20 + 20 repeats) is found by the collapse
+    part as often as its exact power says."""
+    from lab.stats.simulate import judge_single
+    c = _fitted()
+    rng = np.random.default_rng(24)
+    aa = judge_single(c, rng, 400, 5)
+    assert aa["two_part"]["ci"][0] <= 0.05 and aa["two_part"]["rate"] <= 0.05
+    assert 0.75 < aa["score_part"]["ez2"] < 1.25 and aa["score_part"]["ks_p"] > 0.001
+    assert aa["collapse_part"]["rate"] <= 0.025
+    planted = judge_single(c, rng, 200, 20, collapse_cand=0.5)
+    exact = collapse_power(c.collapse, 0.5, 20, alpha=0.025)
+    assert planted["collapse_part"]["rate"] == pytest.approx(exact, abs=0.1)
+    assert planted["two_part"]["rate"] >= planted["collapse_part"]["rate"] > 0.5
