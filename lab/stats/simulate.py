@@ -319,9 +319,8 @@ def committed_single_runs(root) -> tuple[list[np.ndarray], list[list[bool]]]:
         a = Arm.load(d)
         if a.session != "single":
             continue
-        ks = sorted(a.passes)
-        order = sorted(a.order, key=lambda t: a.order.index(t))
-        ms.append(np.array([[a.passes[k][t] for t in order] for k in ks], dtype=float))
+        ks = sorted(a.passes)      # a.order: tests.csv's order, the order they ran (t01..t70
+        ms.append(np.array([[a.passes[k][t] for t in a.order] for k in ks], dtype=float))  # here)
         fs.append([bool(a.collapsed.get(k)) for k in ks])
     return ms, fs
 
