@@ -193,3 +193,18 @@ def test_the_two_part_analysis_on_simulated_single_sessions_is_calibrated_and_fi
     exact = collapse_power(c.collapse, 0.5, 20, alpha=0.025)
     assert planted["collapse_part"]["rate"] == pytest.approx(exact, abs=0.1)
     assert planted["two_part"]["rate"] >= planted["collapse_part"]["rate"] > 0.5
+
+
+def test_lab_power_from_numbers_with_collapse_rates_plans_both_parts_at_half_alpha():
+    out = CliRunner().invoke(main, ["power", "--sd", "2.9", "--collapse", "1/12:3/12", "--diff", "3",
+                                    "--repeats", "20", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.output)
+    assert got["alpha"] == pytest.approx(0.025) and got["spread"]["collapse_rate"] == pytest.approx(1 / 12)
+    from dataclasses import replace
+    sp = replace(Spread.planned("single", 70, sd=2.9), collapse_rate=1 / 12)
+    assert got["table"][0]["power"]["20"] == pytest.approx(power_launched(sp, 3, 20, alpha=0.025))
+    assert got["collapse"][0]["repeats_for_power"] == 101
+    iso = CliRunner().invoke(main, ["power", "--session", "isolated", "--p", "0.8",
+                                    "--collapse", "1/12:3/12"])
+    assert iso.exit_code == 2 and "--collapse" in iso.output + (iso.stderr or "")

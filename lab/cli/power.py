@@ -139,6 +139,13 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
             spread = Spread.planned(session or "single", tests, sd=sd, p=p_rate)
         except ValueError as e:                            # the option it needs is missing
             raise InputError(str(e)) from None
+        if pairs and spread.session == "single":
+            # planning both parts: each at alpha/2, the score part losing the base collapse rate
+            from dataclasses import replace
+            spread, alpha = replace(spread, collapse_rate=pairs[0][0]), alpha / 2
+    if pairs and spread.session != "single":
+        raise InputError("collapses are a single-session part: isolated runs have none",
+                         key="--collapse")
     table = [{"diff": d, "repeats_for_power": repeats_for(spread, d, power=target, alpha=alpha),
               "power": {str(r): power_launched(spread, d, r, alpha=alpha) for r in rs}} for d in ds]
     if pairs is None and spread.collapse_rate:

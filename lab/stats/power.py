@@ -106,8 +106,8 @@ class Spread:
         if self.session == "single":
             lost = ("" if self.collapse_rate is None else
                     f"; score part over the repeats that did not collapse, {self.collapse_rate:.1%} "
-                    f"of repeats collapsing ({'pooled, ' if self.source == 'comparison' else ''}"
-                    "measured), each part at alpha/2")
+                    f"of repeats collapsing ({_how[self.source] if self.source in _how else 'measured'}), "
+                    "each part at alpha/2")
             return (f"single session: sd of repeat scores {self.sd_repeat:.2f} points on {self.tests} "
                     f"tests ({self._src()}){lost}")
         return (f"isolated: within-test variance of a pass {self.within_var:.4f} (a typical test "
@@ -119,6 +119,10 @@ class Spread:
         return {"pilot": f"pilot of {self.repeats} repeats",
                 "comparison": f"a comparison at {self.repeats:g} repeats per arm"}.get(self.source,
                                                                                    "planned")
+
+
+#: where a collapse rate came from, as `describe` says it
+_how = {"comparison": "pooled, measured", "planned": "planned", "pilot": "measured"}
 
 
 def _rate(v: float) -> float:
