@@ -553,6 +553,43 @@ def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcrip
             worker.join(30)
 
 
+def test_browser_opens_one_test_side_by_side_from_the_matrix_and_picks_its_sides(browser, lab_view):
+    """Issue 26: the central view, in a real browser, on a two-cell run of the no-LLM reference
+    (model=tool_follower, maybe_exts always shown) and the stochastic test model (minimal)."""
+    from selenium.webdriver.common.by import By
+
+    results, url = lab_view
+    driver = browser
+    ref = _run(results, "maybe_exts", None, repeats=2,
+               extra=("model=tool_follower", "vocab.maybe_exts.presence=always"))
+    sto = _run(results, "minimal", None, repeats=2, extra=("model=stochastic",))
+    driver.get(url + "/matrix")
+    _wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "tr.test")) == 6, what="the two runs' rows")
+    heads = [h.text.replace("\n", " ") for h in driver.find_elements(By.CSS_SELECTOR, "th.col")]
+    assert len(heads) == 2 and all("model=" in h and "vocabulary=" in h for h in heads), heads
+    driver.find_element(By.CSS_SELECTOR, "tr[data-test='mini-01'] th.tid a").click()
+    _wait(lambda: "side by side in 2 variant(s)" in driver.find_element(By.TAG_NAME, "h1").text,
+          what="the side-by-side page")
+    summary = driver.find_element(By.XPATH, "//h3[starts-with(., 'call 1')]").text
+    assert "maybe_exts (only in side" in summary, summary
+    only = driver.find_elements(By.CSS_SELECTOR, "table.calls pre.json span.only")
+    assert only and only[0].is_displayed() and "maybe_exts" in only[0].text
+    bg = only[0].value_of_css_property("background-color")
+    assert bg not in ("rgba(0, 0, 0, 0)", "transparent"), bg                 # it is highlighted
+    side_heads = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "table.side th.side-head")][:2]
+    assert any("model=tool_follower" in h for h in side_heads) and any("model=stochastic" in h for h in side_heads)
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".side-msgs > div")) == 2   # both conversations
+    # the picker: keep one side only, then ask for repeat 1 of both
+    box = driver.find_element(By.CSS_SELECTOR, f"#side-picker input[value='{sto.name}']")
+    box.click()
+    driver.find_element(By.CSS_SELECTOR, "#side-picker button").click()
+    _wait(lambda: "side by side in 1 variant(s)" in driver.find_element(By.TAG_NAME, "h1").text,
+          what="one side")
+    assert "Pick two or more sides" in driver.find_element(By.ID, "live").text
+    driver.get(url + f"/test?test=mini-01&col={ref.name}&col={sto.name}&repeat=1")
+    _wait(lambda: "repeat 1" in driver.find_element(By.CSS_SELECTOR, "table.side").text, what="repeat 1")
+
+
 def test_a_request_naming_another_host_or_origin_is_refused(tmp_path):
     # issue 27.7: `curl -H 'Host: evil.example'` got every run: a DNS-rebinding page could read them
     client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)

@@ -236,6 +236,7 @@ def matrix_page(live: LiveResults, *, experiment: str | None = None, sweep: str 
         if head:
             body.append(f"<h2>{e(head)} <span class='note'>{len(g)} run(s)</span></h2>")
         body.append(matrix_html(t, t["run_id"].map(label), table_id="matrix" if i == 0 else f"matrix-{i}",
+                                columns=sorted({label[r] for r in ids}),
                                 controls=i == 0,
                                 test_link=lambda tid, ids=ids: side_url(tid, ids)))
     return "\n".join(body)
@@ -463,14 +464,16 @@ def test_page(live: LiveResults, test_id: str, cols: list[str], repeat: int | No
     cand_runs = known.loc[have]
     cand_differ = columns.varying(cand_runs.reset_index())
     chosen = {r for r, _ in wanted}
+    label_of = {rid: columns.label(cand_runs.loc[rid], cand_differ) if cand_differ else rid for rid in have}
     picker = ("<form class='scope' id='side-picker' action='/test'>"
-              f"<input type='hidden' name='test' value='{e(test_id)}'>sides: " + "".join(
+              f"<input type='hidden' name='test' value='{e(test_id)}'><div class='side-pick'>sides "
+              f"<span class='note'>({len(have)} runs ran this test)</span>" + "".join(
                   f"<label><input type='checkbox' name='col' value='{e(rid)}'"
-                  f"{' checked' if rid in chosen else ''}> "
-                  f"{e(columns.label(cand_runs.loc[rid], cand_differ) if cand_differ else rid)}</label> "
-                  for rid in have)
-              + f" repeat <input type='number' name='repeat' min='0' value='{'' if repeat is None else repeat}' "
-              "placeholder='first' style='width:5em'> <button>show</button></form>")
+                  f"{' checked' if rid in chosen else ''}> {e(label_of[rid])} <span class='note'>{e(rid)}"
+                  "</span></label>" for rid in sorted(have, key=lambda x: label_of[x]))
+              + "</div>repeat <input type='number' name='repeat' min='0' "
+              f"value='{'' if repeat is None else repeat}' placeholder='first' style='width:5em'> "
+              "<button>show</button></form>")
     first = rows.iloc[0]
     query = [["query", e(sides[0][1].query)]] if sides else []
     body = [f"<h1>{e(test_id)} <span class='note'>side by side in {len(sides)} variant(s)</span></h1>",
