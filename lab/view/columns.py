@@ -9,8 +9,8 @@ A suite run with `suite.limit` is another suite: its value reads `tests70[:3]`, 
 smoke run is neither pooled with nor labelled as the 70-test suite.
 
 This module is the viewer's one grouping: `axes_of`, `varying`, `label` and `key_columns` are what
-the pages call. (The analysis layer's one cell definition, lab.analysis.cells, has the same axes;
-when it is on main these functions can defer to it.)
+the pages call, and they take the axes and the grouping from the analysis layer's one cell
+definition (lab.analysis.cells: the report, the notebooks and `lab diff` use the same).
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from typing import Mapping, Sequence
 
 import pandas as pd
 
-#: every axis of a cell, in the order headers name them (how it ran, then what ran)
-AXES = ("session", "tool_choice", "forced_tool", "prompt", "resolver", "model", "suite", "vocabulary",
-        "numerics")
+from lab.analysis.cells import KEY_COLUMNS, cell_by
+
+#: every axis of a cell, in the order headers name them (how it ran, then what ran; numerics last)
+AXES = KEY_COLUMNS
 
 
 def with_limited_suites(frame: pd.DataFrame, limits: Mapping[str, int]) -> pd.DataFrame:
@@ -58,8 +59,9 @@ def varying(frame: pd.DataFrame, among: Sequence[str] | None = None) -> list[str
 
 
 def key_columns(frame: pd.DataFrame) -> list[str]:
-    """The columns to group `frame` by so that each group is one cell (every axis it carries)."""
-    return axes_of(frame)
+    """The columns to group `frame` by so that each group is one cell (lab.analysis.cells.cell_by:
+    vocabulary, model, suite and every other axis that varies)."""
+    return cell_by(frame)
 
 
 def label(row: Mapping | pd.Series, axes: Sequence[str]) -> str:
