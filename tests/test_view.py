@@ -190,6 +190,7 @@ def test_compare_shows_cand_minus_base_with_lab_diffs_numbers(client, results):
     differ = html.split("Tests that differ")[1]
     assert "mini-02" in differ and f"/test?test=mini-02&amp;col={base}&amp;col={cand}" in differ
     assert "The runs differ in <b>vocabulary</b> (maybe_exts → minimal)" in html
+    assert "No other input differs: a like-for-like comparison of vocabulary" in html   # not a warning
     old = client.get("/compare", params={"a": cand, "b": base}).text      # older links: a = cand
     assert f"<td>{c['diff']:+.1f}</td>" in old
 
@@ -359,6 +360,19 @@ def test_one_stochastic_repeat_against_a_deterministic_baseline_is_not_exact(tmp
     assert cells[1] == "2 vs 1" and cells[7] == "none" and cells[5] == "n/a", cells   # no CI
     assert cells[-1] != "yes" and "exact" not in table
     assert "an arm has one repeat" in html
+    assert "The runs differ in <b>model</b> (scripted → stochastic)" in html
+
+
+def test_compare_warns_about_inputs_that_differ_beyond_the_compared_axes(tmp_path):
+    """Issue 26: name the axes compared, warn only about the other inputs that differ."""
+    base = _run(tmp_path, "minimal", Model(sloppy=False))
+    cand = _run(tmp_path, "maybe_exts", Model(sloppy=True), extra=("agent.max_tool_calls=5",))
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
+    html = client.get("/compare", params={"base": base.name, "cand": cand.name}).text
+    assert "The runs differ in <b>vocabulary</b> (minimal → maybe_exts)" in html
+    beyond = html.split("The runs differ beyond vocabulary (not like-for-like in these inputs):</p><pre>")[1]
+    warned = beyond.split("</pre>")[0]
+    assert "agent.max_tool_calls" in warned and "vocab." not in warned     # the axis itself is no warning
     # and the cell of one repeat has no CI either: n/a, never "0.0–0.0"
     cellrows = html and client.get("/").text.split("<h2>Cells</h2>")[1].split("</table>")[0]
     assert "n/a (one repeat)" in cellrows and "0.0–0.0" not in cellrows

@@ -368,6 +368,14 @@ def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
     except (LabError, OSError, ValueError) as err:
         body.append(f"<p class='problem'>No comparison: {e(str(err))}</p>")
         return "\n".join(body)
+    from lab.analysis.cells import axis_of_path
+    other = [x for x in d.fingerprint_differences if axis_of_path(x.split(":", 1)[0]) not in differ]
+    if other:
+        body.append("<p class='problem'>The runs differ beyond " + e(" and ".join(differ) or "their cell")
+                    + " (not like-for-like in these inputs):</p><pre>" + e("\n".join(other[:40])) + "</pre>")
+    elif d.fingerprint_differences:
+        body.append("<p class='note'>No other input differs: a like-for-like comparison of "
+                    + e(" and ".join(differ)) + ".</p>")
     c = d.comparison
     if c is None:
         body.append(f"<p class='problem'>No comparison: {e(d.result.why_not or 'no complete repeat')}</p>")
