@@ -54,7 +54,8 @@ def axes_of(frame: pd.DataFrame) -> list[str]:
 
 def varying(frame: pd.DataFrame, among: Sequence[str] | None = None) -> list[str]:
     """The axes (AXES order) whose value is not the same in every row of `frame`."""
-    return [a for a in (among or axes_of(frame)) if a in frame.columns
+    among = set(among or axes_of(frame))
+    return [a for a in AXES if a in among and a in frame.columns
             and frame[a].astype(str).nunique(dropna=False) > 1]
 
 

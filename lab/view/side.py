@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import html
 import json
+import re
 from dataclasses import dataclass
 
 from lab.analysis.transcript import badge
@@ -26,6 +27,8 @@ MAX_CHARS = 20_000
 MAX_SIDES = 8
 
 _MISSING = object()
+#: an answer is diffed by these parts (a path's names and separators), not by characters
+_TOKEN = re.compile(r"[^/._\-\s]+|[/._\-\s]")
 
 
 @dataclass
@@ -166,10 +169,11 @@ def answer_html(answers: list[str | None]) -> list[str]:
         if t == ref:
             out.append(f"<code>{e(t) or '–'}</code>")
             continue
-        sm = difflib.SequenceMatcher(a=ref, b=t, autojunk=False)
+        a, b = _TOKEN.findall(ref), _TOKEN.findall(t)        # path parts, not characters
+        sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
         parts = []
         for op, _, _, j1, j2 in sm.get_opcodes():
-            seg = e(t[j1:j2])
+            seg = e("".join(b[j1:j2]))
             parts.append(seg if op == "equal" else f"<mark>{seg}</mark>" if seg else "")
         out.append("<code class='answer-diff'>" + ("".join(parts) or "–") + "</code>")
     return out
@@ -238,19 +242,26 @@ def side_by_side_html(sides: list[tuple[str, object]], *, link_of=None) -> str:
 
 
 def _summarise(diff: dict[str, str], parsed: list, sides: list[int]) -> list[tuple[str, str]]:
-    """The differing paths; a top-level field missing from some sides (`maybe_exts`) said once,
-    as the field, not path by path."""
+    """What differs, the vocabulary's kind first: a top-level field missing from some sides
+    (`maybe_exts`) said once as the field; then, per top-level field, how many values differ
+    (`candidates`: 14 values differ, e.g. candidates[0].path)."""
     tops = [set(p) if isinstance(p, dict) else set() for p in parsed]
-    out, done = [], set()
+    only, values = [], {}
     for p in diff:
         key = p.split(".")[0].split("[")[0]
         where = [sides[i] + 1 for i, t in enumerate(tops) if key in t]
         if len(where) < len(tops):
-            if key not in done:
-                done.add(key)
-                out.append((key, "only in side " + ", ".join(map(str, where))))
+            item = (key, "only in side " + ", ".join(map(str, where)))
+            if item not in only:
+                only.append(item)
         else:
-            out.append((p, diff[p].replace("only in ", "only in side ")))
+            values.setdefault(key, []).append(p)
+    out = list(only)
+    for key, paths in values.items():
+        if len(paths) == 1:
+            out.append((paths[0], diff[paths[0]].replace("only in ", "only in side ")))
+        else:
+            out.append((key, f"{len(paths)} values differ, e.g. {paths[0]}"))
     return out
 
 
