@@ -119,6 +119,23 @@ def test_llama_model_is_hashed_not_loaded_and_threads_stay_out(tmp_path, monkeyp
     assert "path" not in a.inputs["model"]["settings"]
 
 
+def test_a_batched_llama_run_carries_the_engine_version(tmp_path):
+    """At parallel > 1 a run's tokens follow the batched engine's schedule, so the engine's version
+    is an input of the fingerprint; at parallel 1 (sequential) it is absent and nothing moves."""
+    from lab.models.llamacpp import BATCH_ENGINE
+    args = ["model=smollm2-135m", f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}",
+            "resolver.semantic.enabled=false", f"prompt.file={TEMPLATES}"]
+    try:
+        one = fingerprint(compose(args))
+    except MissingDependencyError as e:
+        pytest.skip(f"embedded model not installed: {e}")
+    many = fingerprint(compose([*args, "model.parallel=2"]))
+    assert "batch_engine" not in one.inputs["model"]
+    assert many.inputs["model"]["batch_engine"] == BATCH_ENGINE
+    assert [d.split(":")[0] for d in many.differences(one)] == ["model.batch_engine",
+                                                                 "model.settings.parallel"]
+
+
 def test_stable_for_callables_and_exceptions():
     def solve(req):
         return "x"

@@ -131,7 +131,7 @@ def test_a_run_records_its_numerics_and_resume_refuses_to_mix_them(tmp_path):
         run(scripted_cfg(tmp_path, "run.repeats=2"), backend=interrupting(15), out=QUIET(), progress=False)
     [d] = run_dirs(tmp_path)
     rec = read_record(d)
-    assert rec.schema == 3 and rec.numerics["id"] and rec.numerics["inputs"]["engine"] == "python"
+    assert rec.schema == 4 and rec.numerics["id"] and rec.numerics["inputs"]["engine"] == "python"
     rec.numerics = Numerics({"engine": "llama.cpp", "extra_buffers": True}).to_dict()
     write_record(d, rec)
     with pytest.raises(InputError, match=r"numerics .* resuming would mix two computations"):

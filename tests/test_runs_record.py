@@ -13,7 +13,7 @@ from lab.models import ScriptExhausted
 from lab.run import run
 from lab.runs.provenance import git_info
 from lab.runs.record import (SCHEMA_VERSION, read_record, read_tests_csv, read_transcript,
-                             transcript_path)
+                             transcript_path, write_record)
 from test_runs_support import REPO, run_dirs, scripted, scripted_cfg
 
 
@@ -21,7 +21,7 @@ def test_a_complete_record_holds_everything_the_issue_lists(tmp_path):
     out = run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(
         fails=lambda t, seed: t == "mini-03" and seed == 1), progress=False)
     rec = read_record(out.run_dir)
-    assert rec.schema == SCHEMA_VERSION == 3
+    assert rec.schema == SCHEMA_VERSION == 4
     assert rec.numerics["id"] and rec.numerics["inputs"] == {"engine": "python", "backend": "scripted"}
     assert rec.status == "complete" and rec.error is None and rec.ended_at >= rec.started_at
     assert len(rec.fingerprint) == 64 and set(rec.fingerprint_inputs) >= {
@@ -119,6 +119,16 @@ def test_schema_1_records_still_read(tmp_path):
     rec = read_record(tmp_path)
     assert rec.schema == 1 and rec.fingerprint is None and rec.events == [] and rec.git == {}
     assert rec.scores == [1]
+
+
+def test_a_record_is_rewritten_at_the_current_schema(tmp_path):
+    """Read as schema 1, written back by this lab: every repeat now has `round`, so the file says
+    schema 4 — a schema-3 lab would otherwise stop at an unknown key instead of "update the lab"."""
+    (tmp_path / "run.json").write_text(json.dumps(V1))
+    write_record(tmp_path, read_record(tmp_path))
+    data = json.loads((tmp_path / "run.json").read_text())
+    assert data["schema"] == SCHEMA_VERSION and data["repeats"][0]["round"] == {}
+    assert read_record(tmp_path).scores == [1]
 
 
 @pytest.mark.parametrize("edit, where", [

@@ -157,3 +157,20 @@ def test_diff_gate_summary_and_report_give_the_same_p_and_ci(tmp_path, session):
     assert (row["diff"], row["p_value"], row["ci_low"], row["ci_high"]) == pytest.approx(
         (c["diff"], c["p_value"], c["ci_low"], c["ci_high"]))
     assert "## Comparisons (1 pairs; p (Holm) adjusts over 1)" in (sweep / "summary.md").read_text()
+
+
+def test_one_repeat_against_a_deterministic_arm_is_noise_unknown_not_exact():
+    """Issue 26: one stochastic repeat against a deterministic baseline read "exact, p 0.000,
+    beyond noise": one repeat shows nothing of its arm's noise."""
+    base = np.ones((2, 6))                              # two identical repeats: deterministic
+    cand = np.array([[1, 1, 1, 0, 1, 1]])               # one repeat of another model
+    for session in ("single", "isolated"):
+        c = compare_arms(base, cand, session=session)
+        assert c.method != "exact" and c.p_value != 0.0, session
+    single = compare_arms(base, cand, session="single")
+    assert single.method == "none" and single.ci is None and "one repeat" in single.note
+    # the same matrices under the two-part analysis (no collapse) say the same
+    two = compare_arms(base, cand, session="single", collapsed=([False, False], [False]))
+    assert two.method == "none" and two.p_value is None and "one repeat" in two.note
+    # two identical repeats on each side still are exact
+    assert compare_arms(base, np.repeat(cand, 2, axis=0)).method == "exact"

@@ -60,14 +60,33 @@ class Model:
         return f"ANSWER: {req.test.expected[0].split('#')[0]}"
 
 
-def _run(results: Path, vocab: str, model, repeats: int = 1) -> Path:
+class Flaky(Model):
+    """Right, except on the k-th time it answers a test (k in `wrong[test]`): as repeat k."""
+
+    def __init__(self, wrong: dict[str, set[int]]) -> None:
+        super().__init__(sloppy=False)
+        self.wrong, self.seen = wrong, {}
+
+    def __call__(self, req):
+        if req.messages[-1].role != "tool":
+            return _call(req)
+        k = self.seen[req.test.id] = self.seen.get(req.test.id, -1) + 1
+        return "ANSWER: README.md" if k in self.wrong.get(req.test.id, ()) else \
+            f"ANSWER: {req.test.expected[0].split('#')[0]}"
+
+
+def _run(results: Path, vocab: str, model, repeats: int = 1, extra: tuple[str, ...] = ()) -> Path:
+    """One run on the mini suite; `model`: a scripted model, or None with `extra` naming one."""
     from lab.config import compose
     from lab.models import ScriptedBackend
     from lab.run import run
 
     cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
                    f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false",
-                   "run.experiment=view", f"vocab={vocab}", f"run.repeats={repeats}"])
+                   "run.experiment=view", f"vocab={vocab}", f"run.repeats={repeats}", *extra])
+    if model is None:
+        with open(os.devnull, "w") as devnull:
+            return Path(run(cfg, progress=False, out=devnull).run_dir)
     backend = ScriptedBackend({"name": "scripted"}, outputs=[model] * 400)
     with open(os.devnull, "w") as devnull:
         return Path(run(cfg, backend=backend, progress=False, out=devnull).run_dir)
@@ -104,9 +123,10 @@ def test_index_lists_runs_cells_with_every_repeat_and_no_problems(client, result
     ids = _runs(results)
     for vocab, rid in ids.items():
         assert f"/run/{rid}" in r.text and vocab in r.text
-    assert "<td>6, 6</td>" in r.text and "<td>4, 4</td>" in r.text       # score per repeat
+    assert "<td>6/6, 6/6</td>" in r.text and "<td>4/6, 4/6</td>" in r.text   # score per repeat, over n
     cells = r.text.split("<h2>Cells</h2>")[1].split("<h2>")[0]
-    assert "maybe_exts" in cells and "4–4" in cells and "6.0" in cells and "4.0" in cells
+    assert "vocabulary=maybe_exts" in cells and "4–4" in cells and "<td>6.0/6</td>" in cells
+    assert "<td>4.0/6</td>" in cells and "<td>66.7%</td>" in cells           # pass rate normalised by n
     assert "<h2>Problems</h2><p class='note'>none</p>" in r.text
     assert "cdn" not in r.text.lower() and "https://" not in r.text      # everything is served here
     assert client.get("/static/view.js").status_code == 200
@@ -127,7 +147,9 @@ def test_matrix_rows_carry_what_the_filters_need_and_link_every_attempt(client, 
     ids = _runs(results)
     for rid in ids.values():                 # 6 tests x 2 repeats per column, each a link
         assert len(re.findall(rf"href='/transcript\?run={rid}&amp;repeat=\d&amp;test=mini-0\d'", html)) == 12
-    assert "<th class='col'>maybe_exts</th>" in html and "<th class='col'>minimal</th>" in html
+    # headers name the axis that differs, key=value (issue 26), and each test links to it side by side
+    assert "<th class='col'>vocabulary=maybe_exts</th>" in html and "<th class='col'>vocabulary=minimal</th>" in html
+    assert all(f"<th class='tid'><a href='/test?test={t}&amp;col=" in html for t in rows)
 
 
 def test_transcript_shows_messages_tool_json_and_tokens_per_field(client, results):
@@ -146,24 +168,37 @@ def test_transcript_shows_messages_tool_json_and_tokens_per_field(client, result
     assert client.get("/transcript", params={"run": rid, "repeat": "x"}).status_code == 400
 
 
-def test_compare_shows_the_labs_paired_comparison(client, results):
+def test_compare_shows_cand_minus_base_with_lab_diffs_numbers(client, results):
+    """Issue 26: the page showed a − b while `lab diff` shows cand − base; now it is lab diff's
+    own function, so its numbers are the ones `lab diff BASE CAND --format json` prints."""
+    from click.testing import CliRunner
+
+    from lab.cli import main as cli
+
     ids = _runs(results)
-    a, b = ids["minimal"], ids["maybe_exts"]
-    html = client.get("/compare", params={"a": a, "b": b}).text
-    res = load([results], transcripts=False)
-    c = compare(res.complete_tests, {"run_id": a}, {"run_id": b})
-    assert f"<td>{c.diff:+.1f}</td>" in html and c.diff == 2.0
-    assert f"<td>{c.ci_low:+.1f} … {c.ci_high:+.1f}</td>" in html
-    p = "–" if c.p_value is None else f"{c.p_value:.3f}"
-    assert f"<td>{p}</td>" in html and "the lab's one comparison" in html
-    assert "2 favour a, 0 favour b" in html
-    assert "mini-02" in html.split("Tests that differ")[1]
+    base, cand = ids["maybe_exts"], ids["minimal"]
+    html = client.get("/compare", params={"base": base, "cand": cand}).text
+    run_dir = {d.name: d for d in (results / "view").iterdir()}
+    out = CliRunner().invoke(cli, ["diff", str(run_dir[base]), str(run_dir[cand]), "--format", "json"])
+    assert out.exit_code == 0, out.output
+    c = json.loads(out.output)["comparison"]
+    assert c["diff"] == 2.0 and f"<td>{c['diff']:+.1f}</td>" in html and "<th>cand − base</th>" in html
+    assert f"<td>{c['ci_low']:+.1f} … {c['ci_high']:+.1f}</td>" in html
+    assert "a − b" not in html and "lab diff" in html
+    assert f"cand - base {c['diff']:+.2f} points" in html          # lab diff's own lines
+    assert "2 favour cand, 0 favour base" in html
+    differ = html.split("Tests that differ")[1]
+    assert "mini-02" in differ and f"/test?test=mini-02&amp;col={base}&amp;col={cand}" in differ
+    assert "The runs differ in <b>vocabulary</b> (maybe_exts → minimal)" in html
+    assert "No other input differs: a like-for-like comparison of vocabulary" in html   # not a warning
+    old = client.get("/compare", params={"a": cand, "b": base}).text      # older links: a = cand
+    assert f"<td>{c['diff']:+.1f}</td>" in old
 
 
 def test_run_page_has_its_repeats_and_a_tests_by_repeat_matrix(client, results):
     rid = _runs(results)["maybe_exts"]
     html = client.get(f"/run/{rid}").text
-    assert "<td>4/6</td>" in html and "<th class='col'>repeat 0</th>" in html
+    assert "<td>4/6</td>" in html and "<th class='col'>repeat=0</th>" in html
     from lab.runs.numerics import Numerics
     scripted_id = Numerics({"engine": "python", "backend": "scripted"}).id
     assert f"<td>{scripted_id} <span class='note'>(how the machine computed" in html   # issue 22
@@ -226,7 +261,7 @@ def test_bad_run_folders_are_listed_as_problems(tmp_path, results):
     assert r.status_code == 200
     problems = r.text.split("<h2>Problems</h2>")[1]
     assert problems.count("already loaded from") == 2           # the same runs again: named, not doubled
-    assert r.text.split("<h2>Cells</h2>")[1].count("<td>6, 6</td>") == 1
+    assert r.text.split("<h2>Cells</h2>")[1].count("<td>6/6, 6/6</td>") == 1
     assert "broken" in problems and "corrupt run record" in problems
     assert "odd" in problems and "unexpected columns" in problems
     assert "missing" in problems
@@ -298,6 +333,129 @@ def test_the_viewer_reads_run_artifacts_without_loading_the_agent_loop():
 def test_view_binds_127_0_0_1_by_default():
     from lab.cli.view import view
     assert {p.name: p.default for p in view.params}["host"] == "127.0.0.1"
+
+
+# -- issue 26: views that cannot mislead, one test across variants ----------------------------------
+
+def test_a_test_with_equal_pass_rates_favours_neither_run(tmp_path):
+    """Issue 26: t59 at 0.67 vs 0.67 was listed as "favours b"."""
+    base = _run(tmp_path, "minimal", Flaky({"mini-03": {0}}), repeats=2)      # fail, pass
+    cand = _run(tmp_path, "maybe_exts", Flaky({"mini-03": {1}}), repeats=2)   # pass, fail
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
+    html = client.get("/compare", params={"base": base.name, "cand": cand.name}).text
+    differ = html.split("Tests that differ")[1]
+    row = differ.split("mini-03</a>")[1].split("</tr>")[0]
+    assert "<td>1/2</td><td>1/2</td><td>+0.00</td><td>2/2</td><td>neither (same pass rate)</td>" in row
+    assert "0 favour cand, 0 favour base, 1 flip with the same pass rate" in html
+
+
+def test_one_stochastic_repeat_against_a_deterministic_baseline_is_not_exact(tmp_path):
+    """Issue 26: "exact, p 0.000, beyond noise: yes" from one repeat of model=stochastic."""
+    base = _run(tmp_path, "minimal", Model(sloppy=False), repeats=2)          # the same 6/6 twice
+    cand = _run(tmp_path, "minimal", None, repeats=1, extra=("model=stochastic", "model.p=0.5"))
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
+    html = client.get("/compare", params={"base": base.name, "cand": cand.name}).text
+    table = html.split("class='comparison'>")[1].split("</table>")[0]
+    cells = re.findall(r"<td>([^<]*)</td>", table)
+    assert cells[1] == "2 vs 1" and cells[7] == "none" and cells[5] == "n/a", cells   # no CI
+    assert cells[-1] != "yes" and "exact" not in table
+    assert "an arm has one repeat" in html
+    assert "The runs differ in <b>model</b> (scripted → stochastic)" in html
+
+
+def test_compare_warns_about_inputs_that_differ_beyond_the_compared_axes(tmp_path):
+    """Issue 26: name the axes compared, warn only about the other inputs that differ."""
+    base = _run(tmp_path, "minimal", Model(sloppy=False))
+    cand = _run(tmp_path, "maybe_exts", Model(sloppy=True), extra=("agent.max_tool_calls=5",))
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
+    html = client.get("/compare", params={"base": base.name, "cand": cand.name}).text
+    assert "The runs differ in <b>vocabulary</b> (minimal → maybe_exts)" in html
+    beyond = html.split("The runs differ beyond vocabulary (not like-for-like in these inputs):</p><pre>")[1]
+    warned = beyond.split("</pre>")[0]
+    assert "agent.max_tool_calls" in warned and "vocab." not in warned     # the axis itself is no warning
+    # and the cell of one repeat has no CI either: n/a, never "0.0–0.0"
+    cellrows = html and client.get("/").text.split("<h2>Cells</h2>")[1].split("</table>")[0]
+    assert "n/a (one repeat)" in cellrows and "0.0–0.0" not in cellrows
+
+
+@pytest.fixture(scope="module")
+def twocell(tmp_path_factory) -> Path:
+    """Two cells whose tool responses differ in a field: maybe_exts always present in one."""
+    root = tmp_path_factory.mktemp("view-twocell")
+    _run(root, "minimal", Model(sloppy=False), repeats=2)
+    _run(root, "maybe_exts", Model(sloppy=True), repeats=2, extra=("vocab.maybe_exts.presence=always",))
+    return root
+
+
+def test_one_test_side_by_side_highlights_the_field_and_the_answer_that_differ(twocell):
+    client = TestClient(create_app([twocell], min_interval=0), base_url=LOCAL)
+    ids = _runs(twocell)
+    html = client.get("/test", params=[("test", "mini-02"), ("col", ids["minimal"]),
+                                       ("col", ids["maybe_exts"])]).text
+    assert "side by side in 2 variant(s)" in html
+    heads = re.findall(r"<th class='side-head'>(\d\. [^<]*)<br>", html)
+    assert heads == ["1. vocabulary=minimal", "2. vocabulary=maybe_exts"]          # key=value
+    assert "fields that differ: <code>maybe_exts</code> (only in side 2)" in html
+    calls = html.split("<h2>Tool responses")[1].split("<h2>Conversations")[0]
+    sides = calls.split("<td>")[1:]
+    assert "maybe_exts" not in sides[0] and "<span class='only'" in sides[1]      # highlighted there
+    assert re.search(r"<span class='only' title='maybe_exts\[0\]: only in 2'>\s*&quot;maybe_exts&quot;", sides[1])
+    answers = html.split("<th>answer</th>")[1].split("</tr>")[0]
+    assert "<mark>README</mark>.<mark>md</mark>" in answers                      # the answers differ
+    same = client.get("/test", params=[("test", "mini-01"), ("col", ids["minimal"]),
+                                       ("col", f"{ids['minimal']}:1")]).text
+    assert "the same in every side" in same and "<mark>" not in same
+    every = client.get("/test", params={"test": "mini-02"}).text                # no col: every run
+    assert "side by side in 2 variant(s)" in every
+    assert client.get("/test", params={"test": "mini-02", "repeat": "x"}).status_code == 400
+    assert "No run has a row" in client.get("/test", params={"test": "nope"}).text
+
+
+def test_matrix_column_and_group_picker_never_pools_two_cells(twocell):
+    client = TestClient(create_app([twocell], min_interval=0), base_url=LOCAL)
+    grouped = client.get("/matrix", params={"group": "vocabulary"}).text
+    assert "<h2>vocabulary=maybe_exts" in grouped and "<h2>vocabulary=minimal" in grouped
+    assert grouped.count("<table class='matrix'") == 2 and grouped.count("id='f-differ'") == 1
+    assert "name='cols' value='vocabulary' checked" in client.get("/matrix").text
+
+
+def test_run_page_leads_with_config_and_overrides_and_has_a_per_category_summary(twocell):
+    client = TestClient(create_app([twocell], min_interval=0), base_url=LOCAL)
+    rid = _runs(twocell)["maybe_exts"]
+    html = client.get(f"/run/{rid}").text
+    config, rest = html.split("<h2>Config</h2>")[1].split("<h2>Run</h2>")
+    overrides = config.split("<pre class='overrides'>")[1].split("</pre>")[0]
+    assert "vocab.maybe_exts.presence=&quot;always&quot;" in overrides and "run.repeats=2" in overrides
+    assert "vocab=" not in overrides                       # maybe_exts is the packaged default vocabulary
+    assert "the resolved config" in config
+    other = client.get(f"/run/{_runs(twocell)['minimal']}").text.split("<h2>Run</h2>")[0]
+    assert "vocab=minimal \\\n" in other.split("<pre class='overrides'>")[1]
+    cats = rest.split("<h2>Per category</h2>")[1].split("</table>")[0]
+    assert "<td>B</td><td>1</td><td>0/1, 0/1</td><td>0.00</td><td>0.0%</td>" in cats
+
+
+def test_a_limited_suite_is_another_suite_with_its_own_n(tmp_path):
+    """Issue 26: a run with suite.limit=3 read "tests70" with n = 3."""
+    _run(tmp_path, "minimal", Model(sloppy=False), repeats=1)
+    lim = _run(tmp_path, "minimal", Model(sloppy=False), repeats=1, extra=("suite.limit=3",))
+    client = TestClient(create_app([tmp_path], min_interval=0), base_url=LOCAL)
+    cells = client.get("/").text.split("<h2>Cells</h2>")[1].split("</table>")[0]
+    assert "suite=mini[:3]" in cells and "suite=mini<" in cells
+    assert "<td>3/3</td><td>3.0/3</td><td>100.0%</td>" in cells
+    assert "suite.limit=3: only the first 3 tests" in client.get(f"/run/{lim.name}").text
+
+
+def test_a_missing_results_folder_is_said_on_stderr_at_start(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-c", "from lab.cli import main; main()", "view",
+                             str(tmp_path / "nope"), "--port", "0"], stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first, second = proc.stderr.readline(), proc.stderr.readline()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert first.startswith("warning: results folder") and "nope does not exist" in first, first
+    assert "lab view: http://127.0.0.1:" in second
 
 
 # -- a real browser ---------------------------------------------------------------------------------
@@ -377,7 +535,7 @@ def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcrip
             results, "maybe_exts", Model(sloppy=True, gate=gate, delay=0.05))), daemon=True)
         worker.start()
         # the new run's column fills in while the run is held before mini-04
-        _wait(lambda: driver.find_elements(By.XPATH, "//th[@class='col' and text()='maybe_exts']"),
+        _wait(lambda: driver.find_elements(By.XPATH, "//th[@class='col' and text()='vocabulary=maybe_exts']"),
               what="the live run's column")
         _wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "a.sq.running")) == 3,
               what="three in-progress attempts (mini-01..03)")
@@ -407,6 +565,43 @@ def test_browser_sees_a_run_appear_filters_differing_tests_and_opens_a_transcrip
         gate.set()
         if worker is not None:
             worker.join(30)
+
+
+def test_browser_opens_one_test_side_by_side_from_the_matrix_and_picks_its_sides(browser, lab_view):
+    """Issue 26: the central view, in a real browser, on a two-cell run of the no-LLM reference
+    (model=tool_follower, maybe_exts always shown) and the stochastic test model (minimal)."""
+    from selenium.webdriver.common.by import By
+
+    results, url = lab_view
+    driver = browser
+    ref = _run(results, "maybe_exts", None, repeats=2,
+               extra=("model=tool_follower", "vocab.maybe_exts.presence=always"))
+    sto = _run(results, "minimal", None, repeats=2, extra=("model=stochastic",))
+    driver.get(url + "/matrix")
+    _wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "tr.test")) == 6, what="the two runs' rows")
+    heads = [h.text.replace("\n", " ") for h in driver.find_elements(By.CSS_SELECTOR, "th.col")]
+    assert len(heads) == 2 and all("model=" in h and "vocabulary=" in h for h in heads), heads
+    driver.find_element(By.CSS_SELECTOR, "tr[data-test='mini-01'] th.tid a").click()
+    _wait(lambda: "side by side in 2 variant(s)" in driver.find_element(By.TAG_NAME, "h1").text,
+          what="the side-by-side page")
+    summary = driver.find_element(By.XPATH, "//h3[starts-with(., 'call 1')]").text
+    assert "maybe_exts (only in side" in summary, summary
+    only = driver.find_elements(By.CSS_SELECTOR, "table.calls pre.json span.only")
+    assert only and only[0].is_displayed() and "maybe_exts" in only[0].text
+    bg = only[0].value_of_css_property("background-color")
+    assert bg not in ("rgba(0, 0, 0, 0)", "transparent"), bg                 # it is highlighted
+    side_heads = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "table.side th.side-head")][:2]
+    assert any("model=tool_follower" in h for h in side_heads) and any("model=stochastic" in h for h in side_heads)
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".side-msgs > div")) == 2   # both conversations
+    # the picker: keep one side only, then ask for repeat 1 of both
+    box = driver.find_element(By.CSS_SELECTOR, f"#side-picker input[value='{sto.name}']")
+    box.click()
+    driver.find_element(By.CSS_SELECTOR, "#side-picker button").click()
+    _wait(lambda: "side by side in 1 variant(s)" in driver.find_element(By.TAG_NAME, "h1").text,
+          what="one side")
+    assert "Pick two or more sides" in driver.find_element(By.ID, "live").text
+    driver.get(url + f"/test?test=mini-01&col={ref.name}&col={sto.name}&repeat=1")
+    _wait(lambda: "repeat 1" in driver.find_element(By.CSS_SELECTOR, "table.side").text, what="repeat 1")
 
 
 def test_a_request_naming_another_host_or_origin_is_refused(tmp_path):

@@ -30,6 +30,7 @@ from lab.stats import words
 from lab.stats.equivalence import DEFAULT_MARGIN
 from lab.stats import (Comparison, Spread, compare_arms, holm, per_test_effects, repeats_for,
                        session_of)
+from lab.stats.collapse_power import collapse_repeats_for
 from lab.stats.per_test import paired_by_seed
 
 #: differences (points) the report's power lines plan for
@@ -146,9 +147,13 @@ def compare_cells(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str
                "repeats_a": c.repeats_cand, "repeats_b": c.repeats_base,
                "mean_a": c.mean_cand, "mean_b": c.mean_base}
         row["parts"] = "; ".join(x for x in (words.collapse(row), words.equivalence(row)) if x)
-        for d in plan:
+        for d in plan:                     # single, two parts: launched repeats, collapses expected
             row[f"repeats_for_{d:g}"] = (repeats_for(spread, d, power=power, alpha=c.part_alpha)
                                          if spread is not None else None)
+        q = spread.collapse_rate if spread is not None else None
+        row["collapse_rate"] = q           # pooled over both cells (two parts only)
+        row["collapse_repeats_for_3x"] = (collapse_repeats_for(q, min(1.0, 3 * q), power=power,
+                                                               alpha=c.part_alpha) if q else None)
         rows.append(row)
     df = pd.DataFrame(rows)
     if len(df):

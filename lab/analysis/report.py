@@ -139,13 +139,25 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
                    csv="comparisons", fmt={"p_overall": lambda v: num(v, 3), "p_holm": lambda v: num(v, 3),
                                            "effect_size": lambda v: num(v, 2)}))
     plan = [col for col in c.columns if col.startswith("repeats_for_")]
+    two = "collapse_rate" in c.columns and c["collapse_rate"].notna().any()
     b.append("**Power under every comparison** (`lab power` on these runs says the same): repeats "
              "per cell that detect a difference of D points with 80% power at the comparison's "
-             f"observed spread (alpha {1 - level:.2f}; – : more than 1000, or no spread estimate).")
-    b.append(Table(c, [*fixed, ("a", "a"), ("b", "b"), ("MDE 80% now", "mde"),
-                       *[(f"repeats for {col.removeprefix('repeats_for_')} pts", col) for col in plan]],
-                   csv="comparisons",
-                   fmt={col: (lambda v: "–" if v is None or pd.isna(v) else str(int(v))) for col in plan}))
+             f"observed spread (alpha {1 - level:.2f}; – : more than 1000, or no spread estimate)."
+             + (" Single session in two parts, each at alpha/2: repeats launched per cell, the "
+                "score part counting on losing the collapse rate the two cells showed together; "
+                "the collapse part's column is the exact power of Fisher's test for three times "
+                "that rate (– : no collapse seen; `lab power --collapse BASE:CAND` plans any "
+                "rates)." if two else ""))
+    cols = [*fixed, ("a", "a"), ("b", "b"), ("MDE 80% now", "mde"),
+            *[(f"repeats for {col.removeprefix('repeats_for_')} pts", col) for col in plan]]
+    if two:
+        plan = [*plan, "collapse_repeats_for_3x"]
+        cols += [("collapse rate", "collapse_rate"),
+                 ("repeats for 3× collapse rate", "collapse_repeats_for_3x")]
+    b.append(Table(c, cols, csv="comparisons",
+                   fmt={**{col: (lambda v: "–" if v is None or pd.isna(v) else str(int(v)))
+                           for col in plan},
+                        "collapse_rate": lambda v: "–" if v is None or pd.isna(v) else f"{v:.1%}"}))
     b.append(("h3", "Per-test effects"))
     if not len(effects):
         b.append("No per-test effects.")

@@ -40,6 +40,14 @@ from lab.models.textcalls import parse_tool_calls
 #: ggml type ids of the KV cache types (GGML_TYPE_F16, GGML_TYPE_Q8_0)
 KV_TYPES = {"f16": 1, "q8_0": 8}
 
+#: The batched engine's scheduling version (lab/models/llama_batch.py), in the identity of every
+#: run at parallel > 1: its tokens depend on which prefixes the engine copies and where each
+#: sequence's KV lands (batched logits are not batch-invariant in the pool layout), so a change
+#: there gives other tokens for the same config. Bump it with any such change. 2: a turn waits
+#: for the in-flight turn that shares most with it (waits chain). Parallel 1 never carries it.
+BATCH_ENGINE = 2
+
+
 @dataclass(frozen=True)
 class TurnInputs:
     """What one assistant turn starts from (LlamaCppBackend.turn_inputs)."""
@@ -267,9 +275,11 @@ class LlamaCppBackend(ModelBackend):
 
     @classmethod
     def fingerprint_identity(cls, settings, backend, load):
-        if backend is not None:
-            return {"file_sha256": backend.identity().sha256}
-        return {"file_sha256": file_sha256(model_path(settings))}   # cached: hashed once per file
+        sha = (backend.identity().sha256 if backend is not None
+               else file_sha256(model_path(settings)))            # cached: hashed once per file
+        if cls.settings_of(settings).parallel > 1:   # its tokens follow the engine's schedule
+            return {"file_sha256": sha, "batch_engine": BATCH_ENGINE}
+        return {"file_sha256": sha}
 
     @staticmethod
     def check_available(cfg: Mapping[str, Any]) -> None:
@@ -570,7 +580,8 @@ class LlamaCppBackend(ModelBackend):
             history_rendering=HISTORY_RENDERING, chat_template_sha256=self.template.sha256,
             extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
                    **({"parallel": self.parallel, "kv_cells": self.kv_cells,
-                      "kv_unified": self.kv_unified} if self.parallel > 1 else {}),
+                      "kv_unified": self.kv_unified, "batch_engine": BATCH_ENGINE}
+                      if self.parallel > 1 else {}),
                    "flash_attn": self.flash_attn,
                    "tool_call_formats": list(self.formats),
                    "tools_in_system_prompt": self.style.tools_in_system,

@@ -119,7 +119,7 @@ class _Exec:
     seed0: int
     todo: list[int]
     conc: int
-    batched: bool
+    engine: str | None            # how conversations run at once: _engine_kind
     rows: Any = None                               # _LockedRows, from `_start`
     sessions: list = field(default_factory=list)
 
@@ -142,11 +142,21 @@ def _begin(p: Prepared, run_dir: Path, record: RunRecord, lock: RunLock, state: 
     conc = min(effective_concurrency(rs, p.model_raw["backend"]), max(1, jobs))
     record.config.setdefault("run", {})["concurrency"] = rs.concurrency
     record.events[-1]["concurrency"] = conc     # server-side batching can change outputs
-    # model.parallel (lab/run/batched.py), or a server's isolated tests run.concurrency at a time
-    batched = getattr(backend, "parallel", 1) > 1 or (conc > 1 and p.agent.session == "isolated")
     return _Exec(p=p, run_dir=run_dir, record=record, lock=lock, state=state, repeats=repeats,
                  action=action, out=out, show=show, session=session, seed0=base_seed(record),
-                 todo=todo, conc=conc, batched=batched)
+                 todo=todo, conc=conc, engine=_engine_kind(backend, conc, p.agent.session))
+
+
+def _engine_kind(backend: Any, conc: int, session: str) -> str | None:
+    """How a run's conversations run at once, decided here only: "model" (model.parallel > 1: one
+    batched context, lab/run/batched.py), "server" (a server's isolated tests, run.concurrency at a
+    time; the server batches what arrives), or None (repeats one after another, or run.concurrency
+    repeats in threads)."""
+    if getattr(backend, "parallel", 1) > 1:
+        return "model"
+    if conc > 1 and session == "isolated":
+        return "server"
+    return None
 
 
 def _run_one(x: _Exec) -> RunOutput:
@@ -177,12 +187,11 @@ def _unit(x: _Exec) -> Any:
 def _body(x: _Exec) -> None:
     """One run's repeats: batched on its model, one after another, or several at once."""
     tests, state = x.p.suite.tests, x.state
-    if x.batched:
+    if x.engine is not None:
         from lab.run.batched import run_batched
         unit = _unit(x)
         backend = x.session.backend
-        # a server's isolated tests, run.concurrency at a time (the server batches what arrives)
-        engine = (backend.step_engine() if getattr(backend, "parallel", 1) > 1
+        engine = (backend.step_engine() if x.engine == "model"
                   else ConcurrentEngine(backend, x.conc))
         try:
             x.record.events[-1]["batch"] = run_batched([unit], engine, show=x.show,
@@ -221,7 +230,7 @@ def _settle(x: _Exec) -> None:
                         f"({overflow}); raise model.n_ctx or shorten the prompt and tools")
     else:
         record.status = "complete"
-    if x.state.retried and x.conc <= 1 and not x.batched:
+    if x.state.retried and x.conc <= 1 and x.engine is None:
         _order_tests_csv(x.run_dir)      # retried rows were appended after the kept ones
 
 

@@ -104,10 +104,11 @@ def _short(v: Any, n: int | None) -> str:
 
 def model_inputs(settings: Mapping[str, Any], *, backend: str, excluded: Iterable[str] = (),
                  omitted_at: Mapping[str, Any] | None = None, file_sha256: str | None = None,
-                 served_model: str | None = None) -> dict:
+                 served_model: str | None = None, batch_engine: int | None = None) -> dict:
     """What the model contributes: backend, file hash or served id, output-changing settings
     (all but `excluded`, the backend's `fingerprint_excluded`, the descriptive name/about, and a
-    setting of `omitted_at` at its as-before value: the backend's `fingerprint_omitted_at`)."""
+    setting of `omitted_at` at its as-before value: the backend's `fingerprint_omitted_at`), and
+    for a batched llama.cpp run the engine's scheduling version (its tokens follow the schedule)."""
     out = DESCRIPTIVE | set(excluded)
     at = omitted_at or {}
     d: dict[str, Any] = {"backend": backend,
@@ -118,6 +119,8 @@ def model_inputs(settings: Mapping[str, Any], *, backend: str, excluded: Iterabl
         d["file_sha256"] = file_sha256
     if served_model is not None:
         d["served_model"] = served_model
+    if batch_engine is not None:
+        d["batch_engine"] = batch_engine
     return d
 
 

@@ -13,8 +13,11 @@ interrupted run keeps every finished test. A file that cannot be read raises Inp
 
 Schema history: 1 = the first record; 2 adds fingerprint (+ inputs), git, events (status
 transitions and resumes) and traceback; 3 adds numerics (lab/runs/numerics.py: how the machine
-computed, its id beside the fingerprint). Older records read with those fields empty. A repeat's
-`round` (lab/runs/rounds.py, issue 24) is an optional key of the same schema: {} when absent.
+computed, its id beside the fingerprint); 4 adds a repeat's `round` (lab/runs/rounds.py: when,
+where and under what load it ran). Older records read with those fields empty ({} for `round`).
+A record is written in this lab's shape whatever it was read as (every repeat gains `round`), so
+the writer stamps the current schema: a lab older than the file then says "update the lab"
+instead of rejecting an unknown key.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ __all__ = [  # the run's artifacts, one import away (tests.csv and transcripts l
     "TEST_COLUMNS", "TESTS_FILE", "TRANSCRIPTS_DIR", "TestRow", "TestsCsv", "TranscriptWriter",
     "csv_header", "csv_row", "read_tests_csv", "read_transcript", "rows_of", "transcript_path"]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 RUN_FILE = "run.json"
 STATUSES = ("running", "complete", "failed", "interrupted")
 
@@ -123,6 +126,7 @@ def write_record(run_dir: Path, record: RunRecord) -> Path:
     """The one writer of run.json (atomic: a reader sees the old or the new record, never half)."""
     path = Path(run_dir) / RUN_FILE
     data = redact_credentials(record.to_dict())     # a base_url's user:password is never stored
+    data["schema"] = SCHEMA_VERSION                  # the shape written is this lab's (module doc)
     atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
     return path
 

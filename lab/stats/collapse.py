@@ -29,7 +29,7 @@ def two_part(xb: np.ndarray, xc: np.ndarray, collapsed: tuple[Sequence[bool], Se
              common: dict):
     from scipy.stats import fisher_exact
 
-    from lab.stats.compare import _deterministic, _over_repeats, _tost
+    from lab.stats.compare import _deterministic, _noise_note, _over_repeats, _tost
     from lab.stats.multiple import rate_ci
 
     cb, cc = (np.asarray(list(x), dtype=bool) for x in collapsed)
@@ -55,4 +55,5 @@ def two_part(xb: np.ndarray, xc: np.ndarray, collapsed: tuple[Sequence[bool], Se
                         "Cohen's d", f"every repeat of {side} collapsed: no score part")
     base.update(mean_base=float(sb.mean()), mean_cand=float(sc.mean()),
                 diff=float(sc.mean() - sb.mean()))
-    return _tost(_over_repeats(sb, sc, base, deterministic=_deterministic(ob, oc)))
+    return _tost(_over_repeats(sb, sc, base, deterministic=_deterministic(ob, oc),
+                               note=_noise_note(ob, oc)))

@@ -195,7 +195,8 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
             from lab.stats.collapse import two_part
             return two_part(xb, xc, collapsed, common)
         return _tost(_over_repeats(xb.sum(axis=1), xc.sum(axis=1), common,
-                                   deterministic=_deterministic(xb, xc)))
+                                   deterministic=_deterministic(xb, xc),
+                                   note=_noise_note(xb, xc)))
     if rounds is None:
         return _tost(_paired(xb, xc, common))
     lb, lc = list(rounds[0]), list(rounds[1])
@@ -208,7 +209,7 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
         c = _over_repeats(xb.sum(axis=1), xc.sum(axis=1), {
             **common, "rounds": f"the arms did not share their rounds ({len(set(lb))} vs "
                                 f"{len(set(lc))} rounds, {shared} shared): repeat scores compared"},
-            deterministic=_deterministic(xb, xc))
+            deterministic=_deterministic(xb, xc), note=_noise_note(xb, xc))
         return _tost(c)
     ks = sorted(set(lb))
     if len(ks) == 1:
@@ -241,7 +242,8 @@ def _paired(xb: np.ndarray, xc: np.ndarray, common: dict) -> Comparison:
         return _unknown(common, kind, "one common test: no spread over tests")
     sd_d = float(d.std(ddof=1))
     if sd_d == 0:
-        return _exact(common, kind) if _deterministic(xb, xc) else _unknown(common, kind)
+        return (_exact(common, kind) if _deterministic(xb, xc)
+                else _unknown(common, kind, _noise_note(xb, xc)))
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
         res = stats.ttest_rel(rc, rb)
@@ -264,7 +266,8 @@ def _two_way(d: np.ndarray, xb: np.ndarray, xc: np.ndarray, common: dict) -> Com
     m, var, df = two_way(d)
     common = {**common, "unit": "test", "diff": t * m}
     if var == 0:
-        return (_exact(common, "d_z") if _deterministic(xb, xc) else _unknown(common, "d_z"))
+        return (_exact(common, "d_z") if _deterministic(xb, xc)
+                else _unknown(common, "d_z", _noise_note(xb, xc)))
     se = t * math.sqrt(var)
     q = float(stats.t.ppf(1 - (1 - level) / 2, df))
     p = float(2 * stats.t.sf(abs(t * m) / se, df))
@@ -294,12 +297,24 @@ def compare_scores(base: Iterable[float], cand: Iterable[float], *, tests: int =
 
 
 def _deterministic(*arms: np.ndarray) -> bool:
-    """Every repeat of each arm passed exactly the same tests: no run-to-run noise was seen."""
-    return all(bool((m == m[0]).all()) for m in arms)
+    """Every repeat of each arm passed exactly the same tests: no run-to-run noise was seen. An
+    arm of one repeat shows nothing either way (one stochastic repeat against a deterministic
+    baseline is not "exact", issue 26): it needs two repeats to show that it does not vary."""
+    return all(len(m) >= 2 and bool((m == m[0]).all()) for m in arms)
+
+
+#: said when an arm of one repeat leaves its run-to-run noise unseen
+ONE_REPEAT = ("an arm has one repeat: its run-to-run noise is unseen, so the difference cannot be "
+              "called exact (run more repeats)")
+
+
+def _noise_note(*arms: np.ndarray) -> str:
+    """Why the noise is unknown when `_deterministic` says no and no spread was seen."""
+    return ONE_REPEAT if any(len(m) < 2 for m in arms) else NOISE_HIDDEN
 
 
 def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict, *,
-                  deterministic: bool) -> Comparison:
+                  deterministic: bool, note: str | None = None) -> Comparison:
     """Single session: Welch's t over repeat scores (pooled when one arm has one repeat)."""
     from scipy import stats
 
@@ -317,7 +332,7 @@ def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict, *,
     welch = nb >= 2 and nc >= 2
     se = math.sqrt(vb / nb + vc / nc) if welch else sd * math.sqrt(1 / nb + 1 / nc)
     if se == 0:
-        return _exact(common, kind) if deterministic else _unknown(common, kind)
+        return _exact(common, kind) if deterministic else _unknown(common, kind, note or NOISE_HIDDEN)
     with warnings.catch_warnings():   # one constant arm is fine for Welch; scipy warns anyway
         warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
         res = stats.ttest_ind(sc, sb, equal_var=not welch)

@@ -36,6 +36,9 @@ class Spread:
     #: measured, seed coupling and test x arm term included, at `repeats` per arm (harmonic)
     sd_diff: float | None = None
     df: float | None = None      # degrees of freedom of the test when not tests - 1 (two-way)
+    #: single session, two parts: the share of repeats that collapse (pooled over both arms of
+    #: the comparison); the score part sees only the others (`power_launched`)
+    collapse_rate: float | None = None
 
     @classmethod
     def of_comparison(cls, c) -> "Spread":
@@ -51,7 +54,10 @@ class Spread:
         r0 = 2.0 / (1.0 / c.repeats_base + 1.0 / c.repeats_cand)    # per arm, harmonic
         r0 = int(r0) if r0 == int(r0) else r0
         if c.unit == "repeat":        # single session, or isolated arms that did not share rounds
-            return cls("single", c.tests, r0, float(c.sd), None, "comparison")  # type: ignore[arg-type]
+            cp = c.collapse
+            q = ((cp["base"] + cp["cand"]) / (cp["n_base"] + cp["n_cand"])) if cp else None
+            return cls("single", c.tests, r0, float(c.sd), None, "comparison",  # type: ignore[arg-type]
+                       collapse_rate=q)
         return cls("isolated", c.tests, r0, None, None, "comparison", float(c.sd),  # type: ignore[arg-type]
                    c.df if c.method == "two-way" else None)
 
@@ -98,8 +104,12 @@ class Spread:
                     f"repeats per arm, measured by the comparison (seed coupling included) on "
                     f"{self.tests} tests; assumed to shrink as 1/repeats")
         if self.session == "single":
+            lost = ("" if self.collapse_rate is None else
+                    f"; score part over the repeats that did not collapse, {self.collapse_rate:.1%} "
+                    f"of repeats collapsing ({_how[self.source] if self.source in _how else 'measured'}), "
+                    "each part at alpha/2")
             return (f"single session: sd of repeat scores {self.sd_repeat:.2f} points on {self.tests} "
-                    f"tests ({self._src()})")
+                    f"tests ({self._src()}){lost}")
         return (f"isolated: within-test variance of a pass {self.within_var:.4f} (a typical test "
                 f"passes {_rate(self.within_var):.0%} or {1 - _rate(self.within_var):.0%} of "
                 f"repeats) on {self.tests} tests ({self._src()}); assumes the difference is spread "
@@ -109,6 +119,10 @@ class Spread:
         return {"pilot": f"pilot of {self.repeats} repeats",
                 "comparison": f"a comparison at {self.repeats:g} repeats per arm"}.get(self.source,
                                                                                    "planned")
+
+
+#: where a collapse rate came from, as `describe` says it
+_how = {"comparison": "pooled, measured", "planned": "planned", "pilot": "measured"}
 
 
 def _rate(v: float) -> float:
@@ -172,11 +186,61 @@ def t_mde(se: float, df: float, alpha: float, power: float) -> float:
     return float(brentq(lambda n: t_power(n, df, alpha) - power, 0.0, hi)) * se
 
 
+def power_launched(spread: Spread, diff: float, repeats: int, *, alpha: float = 0.05) -> float:
+    """`power_at` for `repeats` launched per arm. Single session in two parts (`collapse_rate`
+    set): each arm's working repeats are Binomial(repeats, 1 - collapse_rate), and the score part
+    (Welch over them, at `alpha`: the part's alpha) has the expected power over those counts
+    (0 where an arm keeps none, or the two keep fewer than 3). Otherwise `power_at`."""
+    q = spread.collapse_rate
+    if spread.session != "single" or not q:
+        return power_at(spread, diff, repeats, alpha=alpha)
+    from scipy import stats
+
+    from lab.stats.collapse_power import binom_pmf
+
+    n = int(repeats)
+    w = binom_pmf(n, 1 - q)
+    keep = np.flatnonzero(w > 1e-12)
+    mb, mc = (x.ravel() for x in np.meshgrid(keep, keep, indexing="ij"))
+    ok = (mb >= 1) & (mc >= 1) & (mb + mc >= 3)
+    mb, mc = mb[ok], mc[ok]
+    if not len(mb):
+        return 0.0
+    diff = abs(float(diff))
+    if not spread.sd_repeat:
+        pw = np.full(len(mb), 1.0 if diff > 0 else alpha)
+    else:                  # TTestIndPower's power, vectorized over the counts: t on nb + nc - 2 df
+        df = (mb + mc - 2).astype(float)
+        ncp = diff / spread.sd_repeat * np.sqrt(mb * mc / (mb + mc))
+        crit = stats.t.isf(alpha / 2, df)
+        pw = stats.nct.sf(crit, df, ncp) + stats.nct.cdf(-crit, df, ncp)
+        far = ~np.isfinite(pw)                        # scipy's noncentral t fails far out
+        pw[far] = stats.norm.sf(crit[far] - ncp[far]) + stats.norm.cdf(-crit[far] - ncp[far])
+    return float(np.sum(w[mb] * w[mc] * np.clip(pw, 0, 1)))
+
+
 def repeats_for(spread: Spread, diff: float, *, power: float = 0.8, alpha: float = 0.05,
                 max_repeats: int = 1000) -> int | None:
-    """The fewest repeats per arm with power_at >= `power`; None when more than `max_repeats`
-    (or never: isolated power is capped by the number of tests)."""
+    """The fewest repeats per arm with power_at >= `power` (launched repeats, collapses expected
+    at `spread.collapse_rate`: `power_launched`); None when more than `max_repeats` (or never:
+    isolated power is capped by the number of tests)."""
     lo = 2 if spread.session == "single" else 1
+    if spread.session == "single" and spread.collapse_rate:
+        if spread.collapse_rate >= 1:
+            return None
+        n = lo                        # expected over binomial counts: scan, doubling then bisecting
+        while power_launched(spread, diff, n, alpha=alpha) < power:
+            if n >= max_repeats:
+                return None
+            lo, n = n, min(max_repeats, 2 * n)
+        hi = n
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if power_launched(spread, diff, mid, alpha=alpha) >= power:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
     if power_at(spread, diff, max_repeats, alpha=alpha) < power:
         return None
     hi = max_repeats                                  # power grows with repeats: bisect

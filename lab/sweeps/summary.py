@@ -123,14 +123,15 @@ def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> 
     return out
 
 
-def _beyond(c: dict, alpha: float = 0.05) -> str:
-    """The "beyond noise" cell of a comparison: yes / no, never blank (n/a without a p)."""
-    p = c.get("p_holm")
-    return "n/a (no p)" if p is None else ("yes" if p < alpha else "no")
-
-
 def _num(v: object, digits: int = 1) -> str:
     return "" if v is None else (f"{v:.{digits}f}" if isinstance(v, float) else str(v))
+
+
+def beyond_noise(c: dict) -> bool | None:
+    """The summary's "beyond noise": p (Holm) below the comparison's alpha; None without a p
+    (the noise is unknown: the row's note says why)."""
+    p = c.get("p_holm")
+    return None if p is None else bool(p < 1 - (c.get("level") or 0.95))
 
 
 def format_summary(s: SweepSummaryResult) -> str:
@@ -156,7 +157,8 @@ def format_summary(s: SweepSummaryResult) -> str:
                   "(collapsed repeats by Fisher's exact test; Welch over the other repeats' scores, "
                   "its CI at 97.5%); isolated, paired over the tests (tests x rounds when the cells "
                   "share rounds). p is the comparison's one p (two parts: Bonferroni of both). "
-                  "Beside a difference not beyond noise: TOST against the equivalence margin.", "",
+                  "Beside a difference not beyond noise (p (Holm) >= alpha): TOST against the equivalence "
+                  "margin (default ±3 points). beyond noise: yes / no; – when the noise is unknown.", "",
                   "| base | cand | session | diff | CI | p | p (Holm) | MDE 80% | beyond noise | "
                   "collapse / equivalence |",
                   "|---|---|---|---|---|---|---|---|---|---|"]
@@ -167,11 +169,15 @@ def format_summary(s: SweepSummaryResult) -> str:
             lvl = c.get("ci_level") or c.get("level") or 0.95
             ci = (f"{lvl:.1%}".replace(".0%", "%") + f" [{c['ci_low']:+.1f}, {c['ci_high']:+.1f}]"
                   if c.get("ci_low") is not None else (c.get("note") or ""))
-            notes = "; ".join(x for x in (words.collapse(c), words.equivalence(c)) if x)
+            beyond = beyond_noise(c)
+            # TOST beside every difference not beyond noise after Holm (also one whose raw p is
+            # below alpha): words.equivalence keys on "significant"
+            notes = "; ".join(x for x in (words.collapse(c), words.equivalence(
+                {**c, "significant": beyond is True})) if x)
             lines.append(f"| {c['base']} | {c['cand']} | {c['session']} | {c['diff']:+.1f} | {ci} | "
                          f"{_num(c.get('p_overall'), 3)} | {_num(c.get('p_holm'), 3)} | "
                          f"{_num(c.get('mde'))} | "
-                         f"{_beyond(c)} | "
+                         f"{'–' if beyond is None else 'yes' if beyond else 'no'} | "
                          f"{notes} |")
     if s.failed:
         lines += ["", "## Cells not complete", ""]

@@ -58,7 +58,8 @@ def create_app(paths: list[str | Path], *, min_interval: float = 0.5, host: str 
     def matrix(request: Request) -> Response:
         q = request.query_params
         return cached(request, "matrix", lambda: (pages.matrix_page(
-            live, experiment=q.get("experiment") or None, sweep=q.get("sweep") or None), True, 200))
+            live, experiment=q.get("experiment") or None, sweep=q.get("sweep") or None,
+            cols=q.getlist("cols"), group=q.getlist("group")), True, 200))
 
     def run(request: Request) -> Response:
         rid = request.path_params["run_id"]
@@ -71,7 +72,21 @@ def create_app(paths: list[str | Path], *, min_interval: float = 0.5, host: str 
 
     def compare(request: Request) -> Response:
         q = request.query_params
-        return cached(request, "compare", lambda: (pages.compare_page(live, q.get("a"), q.get("b")), True, 200))
+        # base and cand as in `lab diff BASE CAND`; older links said a (the candidate) and b (the base)
+        base, cand = q.get("base") or q.get("b"), q.get("cand") or q.get("a")
+        return cached(request, "compare", lambda: (pages.compare_page(live, base, cand), True, 200))
+
+    def side(request: Request) -> Response:
+        q = request.query_params
+        rep = q.get("repeat", "")
+        if rep and not rep.isdigit():
+            return page(request, "bad request", "<p class='problem'>repeat is a number</p>", status=400)
+        cols = q.getlist("col")[:64]
+
+        def build():
+            body, found = pages.test_page(live, q.get("test", ""), cols, int(rep) if rep else None)
+            return body, not found, 200
+        return cached(request, q.get("test", "test"), build, keep=lambda built: not built[1])
 
     def transcript(request: Request) -> Response:
         q = request.query_params
@@ -97,7 +112,8 @@ def create_app(paths: list[str | Path], *, min_interval: float = 0.5, host: str 
 
     app = Starlette(routes=[
         Route("/", index), Route("/matrix", matrix), Route("/run/{run_id}", run),
-        Route("/compare", compare), Route("/transcript", transcript), Route("/api/version", version),
+        Route("/compare", compare), Route("/test", side), Route("/transcript", transcript),
+        Route("/api/version", version),
         Route("/static/view.css", css),
         Mount("/static", StaticFiles(directory=STATIC), name="static")],
         middleware=[Middleware(LoopbackOnly, host=host)] if is_loopback(host) else [])
@@ -105,11 +121,27 @@ def create_app(paths: list[str | Path], *, min_interval: float = 0.5, host: str 
     return app
 
 
+def missing_paths(paths: list[str | Path]) -> list[str]:
+    """A warning per results folder that is not there (the viewer still starts: runs may write it
+    later; the page lists it under problems too)."""
+    out = []
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            out.append(f"warning: results folder {path} does not exist (yet): nothing to show from it "
+                       f"until a run writes there (absolute: {path.resolve()})")
+        elif not path.is_dir():
+            out.append(f"warning: {path} is not a folder: nothing to show from it")
+    return out
+
+
 def serve(paths: list[str | Path], *, host: str = "127.0.0.1", port: int = 8765,
           announce=print) -> None:
     """Bind first (port 0 picks a free one), say where, then serve until interrupted."""
     import uvicorn
 
+    for w in missing_paths(paths):
+        announce(w)
     sock, base = bind(host, port)
     announce(f"lab view: {base}/  (results: {', '.join(map(str, paths))}; Ctrl-C stops)")
     server = uvicorn.Server(uvicorn.Config(create_app(paths, host=host), log_level="warning"))

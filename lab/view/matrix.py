@@ -24,10 +24,22 @@ def transcript_url(run_id: str, repeat: int, test_id: str) -> str:
     return "/transcript?" + urlencode({"run": run_id, "repeat": int(repeat), "test": test_id})
 
 
+def side_url(test_id: str, run_ids: list[str] | None = None, repeat: int | None = None) -> str:
+    """The page of one test side by side across runs (lab/view/side.py); no runs: every run."""
+    q: list[tuple[str, str]] = [("test", test_id)]
+    q += [("col", r) for r in (run_ids or [])]
+    if repeat is not None:
+        q.append(("repeat", str(int(repeat))))
+    return "/test?" + urlencode(q)
+
+
 def matrix_html(tests: pd.DataFrame, column_of: pd.Series, *, columns: list[str] | None = None,
-                note: str = "") -> str:
+                note: str = "", table_id: str = "matrix", controls: bool = True,
+                test_link=None) -> str:
     """`tests`: rows of `Results.tests` (in-progress repeats included); `column_of`: the column
-    label of each row (same index). Columns appear in first-seen order unless `columns` is given."""
+    label of each row (same index). Columns appear in first-seen order unless `columns` is given.
+    `controls`: the filter bar (one per page: it filters every matrix of the page); `test_link`:
+    test id -> URL of the row header's link."""
     e = html.escape
     if tests.empty:
         return "<p class='note'>No test rows yet.</p>"
@@ -78,9 +90,11 @@ def matrix_html(tests: pd.DataFrame, column_of: pd.Series, *, columns: list[str]
                     f"data-failing='{int(failing)}' data-category='{e(category)}' "
                     f"data-outcomes=' {e(' '.join(sorted(outs)))} ' "
                     f"data-text='{e(' '.join(texts).lower())}'>"
-                    f"<th class='tid'>{e(str(tid))}</th><td>{e(category or '–')}</td>"
+                    + (f"<th class='tid'><a href='{e(test_link(tid))}' title='this test side by side'>"
+                       f"{e(str(tid))}</a></th>" if test_link else f"<th class='tid'>{e(str(tid))}</th>")
+                    + f"<td>{e(category or '–')}</td>"
                     + "".join(tds) + "</tr>")
-    controls = (
+    bar = (
         "<div class='filters'>"
         "<label><input type='checkbox' id='f-differ' data-keep> only differing</label> "
         "<label><input type='checkbox' id='f-failing' data-keep> only failing</label> "
@@ -94,8 +108,8 @@ def matrix_html(tests: pd.DataFrame, column_of: pd.Series, *, columns: list[str]
         f"<span class='sq' style='background:{c}'></span>{e(o)}" for o, c in OUTCOME_COLORS.items()
         if o in outcomes) + " · <span class='sq running'></span>repeat in progress · "
         "each square is one attempt (repeat): click it for the transcript</p>")
-    return (controls + legend + cut + (f"<p class='note'>{e(note)}</p>" if note else "")
-            + "<table class='matrix' id='matrix'><thead><tr><th>test</th><th>cat</th>" + head
+    return ((bar + legend if controls else "") + cut + (f"<p class='note'>{e(note)}</p>" if note else "")
+            + f"<table class='matrix' id='{e(table_id)}'><thead><tr><th>test</th><th>cat</th>" + head
             + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 

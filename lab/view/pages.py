@@ -4,10 +4,12 @@ Each page is a frame (navigation, scripts) around one `<main id="live">`; the sc
 lab/view/static/view.js polls `/api/version` and, when the results changed, fetches the same URL
 with `?fragment=1` and swaps only the inside of `#live` (filters and search are kept).
 
-Numbers come from the lab's own functions: cells from `lab.analysis.stats.cell_scores`, cell
-labels from `lab.analysis.cell_axes` / `cell_labels`, the two-run comparison from
-`lab.analysis.compare.compare` (the lab's one comparison, lab.stats), transcripts through
-`lab.analysis.transcript.test_html` (the report's transcript pages).
+Numbers come from the lab's own functions: cells from `lab.analysis.stats.cell_scores` grouped by
+every axis (lab/view/columns.py: a column is one cell, its header `key=value` of the axes that
+differ), the two-run comparison from `lab.runs.diff.build` — `lab diff`'s own function, so the page
+says cand − base with the numbers `lab diff` prints (lab.stats) — transcripts through
+`lab.analysis.transcript.test_html` (the report's transcript pages), one test across variants
+through lab/view/side.py.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from urllib.parse import urlencode
 
 import pandas as pd
 
-from lab.analysis import cell_axes, cell_labels
 from lab.analysis.transcript import badge, test_html
 from lab.runs.numerics import describe_difference, of_record
+from lab.view import columns
 from lab.view.live import LiveResults
-from lab.view.matrix import matrix_html, transcript_url
+from lab.view.matrix import matrix_html, side_url, transcript_url
 
 e = html.escape
 #: a transcript page shows this many messages at a time
@@ -53,13 +55,21 @@ def _table(head: list[str], rows: list[list[str]], cls: str = "") -> str:
                                                for r in rows) + "</tbody></table>")
 
 
+def _frames(live: LiveResults):
+    """(runs, repeats, tests) of every loaded run, a limited suite written `suite[:N]`."""
+    res = live.merged
+    limits = columns.suite_limits(res.records)
+    return tuple(columns.with_limited_suites(f, limits) for f in (res.runs, res.repeats, res.tests))
+
+
 def _cell_frame(live: LiveResults):
-    """(runs with a `cell` label column, the cell axes) over every loaded run."""
-    runs = live.merged.runs
+    """(runs with a `cell` label column — `key=value` of the axes that differ among the runs —,
+    those axes)."""
+    runs = _frames(live)[0]
     if runs.empty:
         return runs, []
-    by = cell_axes(runs)
-    return runs.assign(cell=cell_labels(runs, by).to_numpy()), by
+    by = columns.varying(runs)
+    return runs.assign(cell=columns.labels(runs, by).to_numpy()), by
 
 
 def _in_progress(tests: pd.DataFrame) -> dict[str, str]:
@@ -80,7 +90,7 @@ def index_page(live: LiveResults) -> str:
     runs, by = _cell_frame(live)
     writing = live.writing()
     partial = _in_progress(res.tests)
-    scores = {rid: ", ".join(str(int(s)) for s in g["score"])
+    scores = {rid: ", ".join(f"{int(s)}/{int(n)}" for s, n in zip(g["score"], g["n"]))
               for rid, g in res.repeats.groupby("run_id", sort=False)} if len(res.repeats) else {}
     body = [f"<h1>Runs <span class='note'>under {e(', '.join(map(str, live.paths)))}</span></h1>"]
     if runs.empty:
@@ -94,11 +104,12 @@ def index_page(live: LiveResults) -> str:
             rows.append([f"<a href='/run/{e(r.run_id)}'>{e(r.run_id)}</a>", e(r.experiment), e(r.cell),
                          f"<span class='status {e(r.status)}'>{status}</span>",
                          f"{int(r.repeats_complete)}/{planned}", e(scores.get(r.run_id, "")),
-                         e(partial.get(r.run_id, "")), _num(r.mean_score), e(str(r.started_at))])
-        body.append(_table(["run", "experiment", "cell", "status", "repeats", "score per repeat",
-                            "in progress", "mean", "started"], rows, "runs"))
+                         e(partial.get(r.run_id, "")), _rate(r.run_id, res.repeats),
+                         e(str(r.started_at))])
+        body.append(_table(["run", "experiment", "cell (the axes that differ)", "status", "repeats",
+                            "score per repeat", "in progress", "pass rate", "started"], rows, "runs"))
         newest = list(runs["run_id"])[::-1]
-        body.append(_compare_form(runs, newest[0], newest[1] if len(newest) > 1 else None))
+        body.append(_compare_form(runs, newest[1] if len(newest) > 1 else None, newest[0]))
         body.append(cells_html(live))
     body.append(sweeps_html(live))
     problems = live.problems
@@ -107,23 +118,39 @@ def index_page(live: LiveResults) -> str:
     return "\n".join(body)
 
 
+def _rate(run_id: str, repeats: pd.DataFrame) -> str:
+    """Passes over attempts of a run's complete repeats, as a percentage (n is in the score)."""
+    g = repeats[repeats["run_id"] == run_id] if len(repeats) else repeats
+    n = int(g["n"].sum()) if len(g) else 0
+    return f"{100 * g['score'].sum() / n:.1f}%" if n else "–"
+
+
 def cells_html(live: LiveResults) -> str:
     from lab.analysis import stats
 
-    res = live.merged
-    runs, by = _cell_frame(live)
-    out = ["<h2>Cells</h2><p class='note'>A cell is " + e(" × ".join(by)) + ". Complete repeats only; "
-           "spread is over repeats (sd, min–max, swing = max − min); CI: bootstrap of the mean over "
-           "repeats, as the report computes it.</p>"]
-    if res.repeats.empty:
+    runs, repeats, _ = _frames(live)
+    out = ["<h2>Cells</h2><p class='note'>A cell is every axis of how its runs ran ("
+           + e(", ".join(columns.AXES)) + "); the rows are named by the axes that differ. Complete "
+           "repeats only; score = passes / n tests of the repeat, pass rate = passes over all "
+           "attempts; spread is over repeats (sd, min–max, swing = max − min); CI: bootstrap of the "
+           "mean over repeats, as the report computes it — n/a with one repeat (no spread seen).</p>"]
+    if repeats.empty:
         return out[0] + "<p class='note'>No complete repeat yet.</p>"
-    cells = stats.cell_scores(res.repeats, by)
-    labels = cell_labels(cells, by).to_numpy() if len(cells) else []
-    rows = [[e(lbl), str(int(c.runs)), str(int(c.repeats)), e(str(c.n)), e(c.scores), _num(c.mean),
-             _num(c.sd), f"{c.min:.0f}–{c.max:.0f}", f"{c.swing:.0f}", f"{c.ci_low:.1f}–{c.ci_high:.1f}"]
-            for lbl, c in zip(labels, cells.itertuples())]
-    return out[0] + _table(["cell", "runs", "repeats", "n", "score per repeat", "mean", "sd", "min–max",
-                            "swing", f"{int(cells['ci_level'].iloc[0] * 100)}% CI"], rows, "cells")
+    by = columns.key_columns(repeats)
+    cells = stats.cell_scores(repeats.assign(**{a: repeats[a].astype(str) for a in by}), by)
+    labels = columns.labels(cells, columns.varying(cells, by)).to_numpy() if len(cells) else []
+    rows = []
+    for lbl, c in zip(labels, cells.itertuples()):
+        one = int(c.repeats) < 2
+        n = str(c.n)
+        per = ", ".join(f"{x}/{n}" for x in c.scores.split(", "))
+        rows.append([e(lbl), str(int(c.runs)), str(int(c.repeats)), e(n), e(per),
+                     f"{_num(c.mean)}/{e(n)}", f"{100 * c.pass_rate:.1f}%", "n/a" if one else _num(c.sd),
+                     f"{c.min:.0f}–{c.max:.0f}", f"{c.swing:.0f}",
+                     "n/a (one repeat)" if one else f"{c.ci_low:.1f}–{c.ci_high:.1f}"])
+    return out[0] + _table(["cell", "runs", "repeats", "n", "score per repeat", "mean score", "pass rate",
+                            "sd", "min–max", "swing", f"{int(cells['ci_level'].iloc[0] * 100)}% CI"],
+                           rows, "cells")
 
 
 def sweeps_html(live: LiveResults) -> str:
@@ -141,20 +168,27 @@ def sweeps_html(live: LiveResults) -> str:
     return "\n".join(out)
 
 
-def _compare_form(runs: pd.DataFrame, a: str | None = None, b: str | None = None) -> str:
+def _compare_form(runs: pd.DataFrame, base: str | None = None, cand: str | None = None) -> str:
     def options(sel):
         return "".join(f"<option value='{e(r.run_id)}'{' selected' if r.run_id == sel else ''}>"
                        f"{e(r.run_id)} · {e(r.cell)}</option>" for r in runs.iloc[::-1].itertuples())
-    return ("<form class='compare' action='/compare'>Compare <select name='a'>" + options(a)
-            + "</select> with <select name='b'>" + options(b) + "</select> <button>compare</button></form>")
+    return ("<form class='compare' action='/compare'>Compare candidate <select name='cand'>"
+            + options(cand) + "</select> with base <select name='base'>" + options(base)
+            + "</select> <button>compare</button> <span class='note'>(cand − base, as lab diff BASE CAND)"
+            "</span></form>")
 
 
 # -- matrix ---------------------------------------------------------------------------------------
 
-def matrix_page(live: LiveResults, *, experiment: str | None = None, sweep: str | None = None) -> str:
+def matrix_page(live: LiveResults, *, experiment: str | None = None, sweep: str | None = None,
+                cols: list[str] | None = None, group: list[str] | None = None) -> str:
+    """Tests × cells. `cols`: the axes the columns are named by; `group`: axes that split the
+    page into one matrix per value (e.g. one per session mode). An axis that differs among the
+    runs and is in neither still separates columns: a column is never a pool of two cells."""
     res = live.merged
-    runs, by = _cell_frame(live)
-    if runs.empty or res.tests.empty:
+    runs, _ = _cell_frame(live)
+    tests_all = _frames(live)[2]
+    if runs.empty or tests_all.empty:
         return "<h1>Test × variant</h1><p class='note'>No test rows yet.</p>"
     pick = runs
     if experiment:
@@ -162,20 +196,96 @@ def matrix_page(live: LiveResults, *, experiment: str | None = None, sweep: str 
     if sweep:
         ids = {c.get("run_id") for s in live.sweeps if str(s.path) == sweep for c in s.cells}
         pick = pick[pick["run_id"].isin(ids)]
+    vary = columns.varying(pick) if len(pick) else []
+    group = [a for a in (group or []) if a in vary]
+    chosen = [a for a in (cols or []) if a in vary and a not in group]
+    col_axes = chosen + [a for a in vary if a not in group and a not in chosen] if cols else \
+        [a for a in vary if a not in group]
     exps = sorted(set(runs["experiment"]))
-    chooser = ("<form class='scope'>experiment <select name='experiment' onchange='this.form.submit()'>"
-               "<option value=''>all</option>" + "".join(
-                   f"<option{' selected' if x == experiment else ''}>{e(x)}</option>" for x in exps)
-               + "</select></form>")
-    tests = res.tests[res.tests["run_id"].isin(set(pick["run_id"]))]
-    label = dict(zip(pick["run_id"], cell_labels(pick, cell_axes(pick)).to_numpy())) if len(pick) else {}
-    body = (f"<h1>Test × variant <span class='note'>{len(pick)} run(s), columns: "
-            f"{e(' × '.join(v for v in cell_axes(pick) if pick[v].nunique() > 1) or 'one cell')}</span></h1>"
-            + chooser + "<p class='note'>Rows: tests; columns: cells. p/n = passes over attempts; "
-            "differing = its pass rate is not the same in every column that ran it (one column: its "
-            "repeats disagree); attempts of a repeat still running count, marked with a dashed "
-            "outline.</p>")
-    return body + matrix_html(tests, tests["run_id"].map(label))
+    picker = ("<form class='scope' id='picker'>experiment <select name='experiment'>"
+              "<option value=''>all</option>" + "".join(
+                  f"<option{' selected' if x == experiment else ''}>{e(x)}</option>" for x in exps)
+              + "</select>" + (f"<input type='hidden' name='sweep' value='{e(sweep)}'>" if sweep else "")
+              + " <span class='pick'>columns by " + "".join(
+                  f"<label><input type='checkbox' name='cols' value='{e(a)}'"
+                  f"{' checked' if a in col_axes else ''}> {e(a)}</label> " for a in vary)
+              + "</span><span class='pick'>one table per " + "".join(
+                  f"<label><input type='checkbox' name='group' value='{e(a)}'"
+                  f"{' checked' if a in group else ''}> {e(a)}</label> " for a in vary)
+              + "</span> <button>show</button></form>")
+    tests = tests_all[tests_all["run_id"].isin(set(pick["run_id"]))]
+    body = [f"<h1>Test × variant <span class='note'>{len(pick)} run(s); columns: "
+            f"{e(' × '.join(col_axes) or 'one cell')}"
+            + (f"; one table per {e(' × '.join(group))}" if group else "") + "</span></h1>", picker,
+            "<p class='note'>Rows: tests (click a test id: that test side by side in every column); "
+            "columns: cells, named <code>axis=value</code> by the axes that differ — an axis that "
+            "differs and is not a table split always separates columns, so no column pools two cells. "
+            "p/n = passes over attempts; differing = its pass rate is not the same in every column "
+            "that ran it (one column: its repeats disagree); attempts of a repeat still running "
+            "count, marked with a dashed outline.</p>"]
+    if not len(pick):
+        return "\n".join(body) + "<p class='note'>No run in this scope.</p>"
+    label = dict(zip(pick["run_id"], columns.labels(pick, col_axes).to_numpy()))
+    groups = ([((), pick)] if not group else
+              list(pick.groupby([pick[a].astype(str) for a in group], sort=True)))
+    for i, (key, g) in enumerate(groups):
+        key = key if isinstance(key, tuple) else (key,)
+        t = tests[tests["run_id"].isin(set(g["run_id"]))]
+        head = " ".join(f"{a}={v}" for a, v in zip(group, key))
+        ids = list(g["run_id"])
+        if head:
+            body.append(f"<h2>{e(head)} <span class='note'>{len(g)} run(s)</span></h2>")
+        body.append(matrix_html(t, t["run_id"].map(label), table_id="matrix" if i == 0 else f"matrix-{i}",
+                                columns=sorted({label[r] for r in ids}),
+                                controls=i == 0,
+                                test_link=lambda tid, ids=ids: side_url(tid, ids)))
+    return "\n".join(body)
+
+
+def _config_html(rec) -> str:
+    """The run's overrides (as `lab run` arguments, recovered against today's packaged config)
+    and its whole resolved config, folded."""
+    from lab.view.overrides import overrides
+
+    ovs, absent, why = overrides(rec.config or {})
+    limit = ((rec.config or {}).get("suite") or {}).get("limit")
+    out = ["<h2>Config</h2>"]
+    if why:
+        out.append(f"<p class='problem'>Overrides not recovered: {e(why)}</p>")
+    else:
+        out.append("<p class='note'>Overrides: what this run set that today's packaged config does "
+                   "not have, written as <code>lab run</code> arguments (the record keeps the resolved "
+                   "config, not the command line).</p>"
+                   + ("<pre class='overrides'>" + e(" \\\n".join(ovs)) + "</pre>" if ovs else
+                      "<p>none: the packaged defaults</p>"))
+        if absent:
+            out.append(f"<p class='note'>{len(absent)} setting(s) the lab has added since this run "
+                       f"was recorded (absent from its record): {e(', '.join(absent[:12]))}"
+                       + (" …" if len(absent) > 12 else "") + "</p>")
+    if limit:
+        out.append(f"<p class='problem'>suite.limit={int(limit)}: only the first {int(limit)} tests of "
+                   f"{e(str((rec.config.get('suite') or {}).get('name')))} ran; its pass rates are over "
+                   f"those {int(limit)}.</p>")
+    cfg = json.dumps(rec.config or {}, indent=2, ensure_ascii=False)
+    out.append(f"<details><summary>the resolved config ({len(cfg):,} characters)</summary>"
+               f"<pre>{e(cfg[:200_000])}</pre></details>")
+    return "\n".join(out)
+
+
+def _categories_html(rec) -> str:
+    """Per category: n, passes in each complete repeat, the mean and the pass rate."""
+    cats = sorted({c for r in rec.repeats for c in (r.by_category or {})})
+    if not cats:
+        return "<p class='note'>No complete repeat yet.</p>"
+    rows = []
+    for c in cats:
+        got = [(r.by_category[c]["pass"], r.by_category[c]["n"]) for r in rec.repeats
+               if c in (r.by_category or {})]
+        ps, ns = [p for p, _ in got], [n for _, n in got]
+        rows.append([e(str(c)), e("|".join(map(str, sorted(set(ns))))),
+                     e(", ".join(f"{p}/{n}" for p, n in got)), f"{sum(ps) / len(ps):.2f}",
+                     f"{100 * sum(ps) / sum(ns):.1f}%" if sum(ns) else "–"])
+    return _table(["category", "n", "passes per repeat", "mean", "pass rate"], rows, "categories")
 
 
 def run_page(live: LiveResults, run_id: str) -> str | None:
@@ -186,10 +296,12 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
     runs, by = _cell_frame(live)
     r = runs[runs["run_id"] == run_id].iloc[0]
     writing = live.writing().get(run_id)
-    reps = [[str(x.repeat), str(x.seed), f"{x.score}/{x.n}", _num(x.wall_s), str(x.prompt_tokens),
-             str(x.completion_tokens)] for x in rec.repeats]
+    reps = [[str(x.repeat), str(x.seed), f"{x.score}/{x.n}", f"{100 * x.score / x.n:.1f}%" if x.n else "–",
+             _num(x.wall_s), str(x.prompt_tokens), str(x.completion_tokens)] for x in rec.repeats]
     partial = _in_progress(res.tests[res.tests["run_id"] == run_id]) if len(res.tests) else {}
-    info = [["experiment", e(rec.experiment)], ["cell", e(r.cell)],
+    axes = columns.axes_of(runs)
+    info = [["experiment", e(rec.experiment)],
+            ["cell", e(columns.label(r, axes))],
             ["status", e(rec.status) + (f" (newest line still being written: {e(writing)})" if writing else "")],
             ["fingerprint", e(str(rec.fingerprint or "–"))],
             ["numerics", e(of_record(rec).label) + " <span class='note'>(how the machine computed: "
@@ -198,12 +310,16 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
     if rec.error:
         info.append(["error", f"<pre>{e(rec.error)}</pre>"])
     tests = res.tests[res.tests["run_id"] == run_id] if len(res.tests) else res.tests
-    body = [f"<h1>Run {e(run_id)}</h1>", _table(["", ""], info, "info"), "<h2>Repeats</h2>",
-            _table(["repeat", "seed", "score", "wall s", "prompt tokens", "completion tokens"], reps, "repeats")
-            if reps else "<p class='note'>No complete repeat yet.</p>",
+    body = [f"<h1>Run {e(run_id)}</h1>", _config_html(rec), "<h2>Run</h2>", _table(["", ""], info, "info"),
+            "<h2>Repeats</h2>",
+            _table(["repeat", "seed", "score", "pass rate", "wall s", "prompt tokens", "completion tokens"],
+                   reps, "repeats") if reps else "<p class='note'>No complete repeat yet.</p>",
+            "<h2>Per category</h2>", _categories_html(rec),
             "<h2>Tests × repeats</h2>"]
     if len(tests):
-        body.append(matrix_html(tests, tests["repeat"].map(lambda k: f"repeat {k}")))
+        reps_of = sorted(set(tests["repeat"]))
+        body.append(matrix_html(tests, tests["repeat"].map(lambda k: f"repeat={k}"),
+                                test_link=lambda tid: side_url(tid, [f"{run_id}:{k}" for k in reps_of])))
     else:
         body.append("<p class='note'>No test rows yet.</p>")
     if rec.findings:
@@ -215,65 +331,170 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
 
 # -- compare --------------------------------------------------------------------------------------
 
-def compare_page(live: LiveResults, a: str | None, b: str | None) -> str:
-    from lab.analysis.compare import compare, per_test
+def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
+    """Two runs as `lab diff BASE CAND` compares them: the same function (lab.runs.diff.build),
+    so cand − base, the CI, p and verdict are the numbers lab diff prints."""
+    from lab.errors import LabError
+    from lab.runs.diff import build, comparison_lines
 
     res = live.merged
     runs, by = _cell_frame(live)
     if len(runs) < 2:
         return "<h1>Compare two runs</h1><p class='note'>Needs two runs.</p>"
     ids = list(runs["run_id"])
-    a = a if a in ids else ids[-1]
-    b = b if b in ids else next(x for x in reversed(ids) if x != a)
-    body = ["<h1>Compare two runs</h1>", _compare_form(runs, a, b)]
+    cand = cand if cand in ids else ids[-1]
+    base = base if base in ids and base != cand else next(x for x in reversed(ids) if x != cand)
+    body = ["<h1>Compare two runs <span class='note'>candidate − base, as <code>lab diff BASE CAND"
+            "</code></span></h1>", _compare_form(runs, base, cand)]
+    rb, rc = (runs[runs["run_id"] == x].iloc[0] for x in (base, cand))
+    axes = columns.axes_of(runs)
+    differ = [a for a in axes if str(rb[a]) != str(rc[a])]
     side = []
-    for rid in (a, b):
-        r = runs[runs["run_id"] == rid].iloc[0]
+    for role, rid, r in (("base", base, rb), ("cand", cand, rc)):
         rec = res.records[rid]
-        side.append(f"<div class='side'><h3><a href='/run/{e(rid)}'>{e(rid)}</a></h3>"
-                    f"<p>{e(r.cell)} · {e(r.status)}</p><p>scores per repeat: "
-                    f"{e(', '.join(str(x.score) for x in rec.repeats) or '–')}</p>"
-                    f"<p>mean {_num(r.mean_score)}</p></div>")
+        side.append(f"<div class='side'><h3>{role} <a href='/run/{e(rid)}'>{e(rid)}</a></h3>"
+                    f"<p>{e(columns.label(r, differ) if differ else 'the same cell')} · {e(r.status)}</p>"
+                    f"<p>score per repeat: {e(', '.join(f'{x.score}/{x.n}' for x in rec.repeats) or '–')}"
+                    f"</p></div>")
     body.append("<div class='sides'>" + "".join(side) + "</div>")
-    note = describe_difference(of_record(res.records[a]), of_record(res.records[b]))
-    if note:
+    body.append("<p>" + ("The runs differ in " + ", ".join(
+        f"<b>{e(a)}</b> ({e(str(rb[a]))} → {e(str(rc[a]))})" for a in differ) if differ
+        else "The runs are of the same cell: any difference is run-to-run noise") + ".</p>")
+    note = describe_difference(of_record(res.records[base]), of_record(res.records[cand]))
+    if note and "numerics" not in differ:
         body.append(f"<p class='problem'>{e(note)}: the difference includes the machines' arithmetic.</p>")
-    t = res.complete_tests
     try:
-        c = compare(t, {"run_id": a}, {"run_id": b})
-    except ValueError as err:
+        d = build(live.run_dir(base), live.run_dir(cand), base=res.records[base], cand=res.records[cand])
+    except (LabError, OSError, ValueError) as err:
         body.append(f"<p class='problem'>No comparison: {e(str(err))}</p>")
         return "\n".join(body)
-    lvl = f"{round(c.level * 100)}%"
-    ci = ("–" if c.ci_low is None or c.ci_high is None else f"{c.ci_low:+.1f} … {c.ci_high:+.1f}")
-    body.append("<h2>Paired comparison <span class='note'>(the lab's one comparison: lab.stats, "
-                "as in lab diff and the report)</span></h2>")
-    body.append(_table(["tests", "repeats", "mean a", "mean b", "diff (a − b)", f"{lvl} CI", "p",
-                        "effect size", "min. detectable", "beyond noise"],
-                       [[str(c.tests), f"{c.repeats_cand} vs {c.repeats_base}", _num(c.mean_cand),
-                         _num(c.mean_base), f"{c.diff:+.1f}", ci, _num(c.p_value, 3),
-                         _num(c.effect_size, 2), _num(c.mde), "yes" if c.p_value is not None and
-                         c.p_value < c.alpha else "no"]], "comparison"))
-    body.append(f"<p class='note'>diff = mean score of a − mean score of b on their common tests; "
-                f"{e(c.method)} with the {e(c.unit)} as the unit ({e(c.session)} session: "
-                + ("tests of one conversation are correlated, so the repeat is the cluster"
-                   if c.unit == "repeat" else "tests are independent and paired across the runs")
-                + "). See docs/statistics.md.</p>")
-    try:
-        effects = per_test(t, {"run_id": a}, {"run_id": b}, alpha=c.alpha)
-    except ValueError:
+    from lab.analysis.cells import axis_of_path
+    other = [x for x in d.fingerprint_differences if axis_of_path(x.split(":", 1)[0]) not in differ]
+    if other:
+        body.append("<p class='problem'>The runs differ beyond " + e(" and ".join(differ) or "their cell")
+                    + " (not like-for-like in these inputs):</p><pre>" + e("\n".join(other[:40])) + "</pre>")
+    elif d.fingerprint_differences:
+        body.append("<p class='note'>No other input differs: a like-for-like comparison of "
+                    + e(" and ".join(differ)) + ".</p>")
+    c = d.comparison
+    if c is None:
+        body.append(f"<p class='problem'>No comparison: {e(d.result.why_not or 'no complete repeat')}</p>")
         return "\n".join(body)
-    rows = [[f"<a href='{e(transcript_url(a, 0, x.test_id))}'>{e(x.test_id)}</a>",
-             _num(x.cand_pass / x.cand_n, 2), _num(x.base_pass / x.base_n, 2),
-             "a" if x.delta > 0 else "b", _num(x.p_holm, 3)]
-            for x in effects if x.flipped]
-    a_fav = sum(1 for x in effects if x.flipped and x.delta > 0)
-    body.append(f"<h2>Tests that differ <span class='note'>{a_fav} favour a, {len(rows) - a_fav} favour b; "
-                f"exact per-test test ({e(effects[0].method if effects else '–')}), Holm over "
-                f"{effects[0].family if effects else 0} tests</span></h2>")
-    body.append(_table(["test", "pass rate a", "pass rate b", "favours", "p (Holm)"], rows, "differ")
-                if rows else "<p class='note'>none</p>")
+    lvl = c.ci_level or c.level
+    ci = (f"{c.ci_low:+.1f} … {c.ci_high:+.1f}" if c.ci else "n/a")
+    p = c.p_overall
+    verdict = ("n/a (noise unknown)" if p is None else "yes" if c.significant else "no")
+    body.append("<h2>Paired comparison <span class='note'>(the lab's one comparison, lab.stats: the "
+                "numbers lab diff prints)</span></h2>")
+    body.append(_table(["tests", "repeats base vs cand", "mean base", "mean cand", "cand − base",
+                        f"{lvl:.1%} CI".replace(".0%", "%"),
+                        "p (both parts)" if c.collapse is not None else "p", "method", "effect size",
+                        "min. detectable", "beyond noise"],
+                       [[str(c.tests), f"{c.repeats_base} vs {c.repeats_cand}", _num(c.mean_base),
+                         _num(c.mean_cand), f"{c.diff:+.1f}", ci, "n/a" if p is None else f"{p:.3g}",
+                         e(c.method), _num(c.effect_size, 2), _num(c.mde), verdict]], "comparison"))
+    body.append("<pre class='diff-lines'>" + e("\n".join(comparison_lines(c))) + "</pre>")
+    body.append("<p class='note'>See docs/statistics.md.</p>")
+    if d.categories:
+        body.append("<h2>Per category <span class='note'>mean passes per repeat</span></h2>" + _table(
+            ["category", "n", "base", "cand", "cand − base"],
+            [[e(str(x["category"])), str(x["n"] or "–"), _num(x["base"], 2), _num(x["cand"], 2),
+              "–" if x["delta"] is None else f"{x['delta']:+.2f}"] for x in d.categories], "categories"))
+    rows = []
+    for t in sorted(d.flipped, key=lambda t: (t.delta, t.test_id)):
+        fav = "cand" if t.delta > 0 else "base" if t.delta < 0 else "neither (same pass rate)"
+        eff = t.effect
+        rows.append([f"<a href='{e(side_url(t.test_id, [base, cand]))}'>{e(t.test_id)}</a>",
+                     e(str(t.category or "–")), f"{t.base_pass}/{t.base_n}", f"{t.cand_pass}/{t.cand_n}",
+                     f"{t.delta:+.2f}", f"{t.flipped}/{t.paired}", fav,
+                     "–" if eff is None or eff.p_holm is None else f"{eff.p_holm:.3g}"])
+    n_c = sum(1 for t in d.flipped if t.delta > 0)
+    n_b = sum(1 for t in d.flipped if t.delta < 0)
+    eff0 = d.result.effects[0] if d.result.effects else None
+    body.append(f"<h2>Tests that differ <span class='note'>{n_c} favour cand, {n_b} favour base, "
+                f"{len(rows) - n_c - n_b} flip with the same pass rate; exact per-test test "
+                f"({e(eff0.method if eff0 else '–')}), Holm over {len(d.result.effects)} tests · click a "
+                "test: both runs side by side</span></h2>")
+    body.append(_table(["test", "cat", "base", "cand", "cand − base (rate)", "flipped repeats", "favours",
+                        "p (Holm)"], rows, "differ") if rows else "<p class='note'>none</p>")
     return "\n".join(body)
+
+
+# -- one test across variants ------------------------------------------------------------------------
+
+def test_page(live: LiveResults, test_id: str, cols: list[str], repeat: int | None) -> tuple[str, bool]:
+    """(HTML, every side found). One test side by side in the runs `cols` ("RUN" or "RUN:K"; none:
+    every run that ran it), repeat K of each (or `repeat`, or the run's first that has it)."""
+    from lab.errors import LabError
+    from lab.view.side import MAX_SIDES, side_by_side_html
+
+    runs, _ = _cell_frame(live)
+    tests = live.merged.tests
+    if not test_id:
+        return "<h1>One test side by side</h1><p class='note'>Pick a test in the matrix.</p>", True
+    rows = tests[tests["test_id"] == test_id] if len(tests) else tests
+    have = list(dict.fromkeys(rows["run_id"])) if len(rows) else []
+    if not have:
+        return (f"<h1>{e(test_id)}</h1><p class='note'>No run has a row for this test (yet).</p>", False)
+    wanted: list[tuple[str, int | None]] = []
+    for c in cols or have:
+        rid, _, k = c.partition(":")
+        wanted.append((rid, int(k) if k.isdigit() else repeat))
+    cut = ""
+    if len(wanted) > MAX_SIDES:
+        cut = (f"<p class='note'>{len(wanted)} sides asked; the first {MAX_SIDES} are shown — pick "
+               "fewer runs.</p>")
+        wanted = wanted[:MAX_SIDES]
+    known = runs.set_index("run_id")
+    picked_runs = known.loc[[r for r, _ in wanted if r in known.index]]
+    differ = columns.varying(picked_runs.reset_index()) if len(picked_runs) else []
+    sides, problems, found = [], [], True
+    for rid, k in wanted:
+        if rid not in known.index:
+            problems.append(f"no run {rid}")
+            continue
+        reps = sorted(set(rows.loc[rows["run_id"] == rid, "repeat"]))
+        k = k if k is not None else (reps[0] if reps else 0)
+        idx = live.transcript(rid, k)
+        try:
+            r = idx.read(test_id) if idx is not None else None
+        except LabError as err:
+            problems.append(f"{rid} repeat {k}: {err}")
+            continue
+        if r is None:
+            found = False
+            problems.append(f"{rid} repeat {k}: not in its transcript (yet)")
+            continue
+        head = (f"{e(columns.label(known.loc[rid], differ)) if differ else 'the same cell'}<br>"
+                f"<span class='note'><a href='{e(transcript_url(rid, k, test_id))}'>{e(rid)} · repeat {k}"
+                f"</a></span>")
+        sides.append((head, r, (rid, k)))
+    cand_runs = known.loc[have]
+    cand_differ = columns.varying(cand_runs.reset_index())
+    chosen = {r for r, _ in wanted}
+    label_of = {rid: columns.label(cand_runs.loc[rid], cand_differ) if cand_differ else rid for rid in have}
+    picker = ("<form class='scope' id='side-picker' action='/test'>"
+              f"<input type='hidden' name='test' value='{e(test_id)}'><div class='side-pick'>sides "
+              f"<span class='note'>({len(have)} runs ran this test)</span>" + "".join(
+                  f"<label><input type='checkbox' name='col' value='{e(rid)}'"
+                  f"{' checked' if rid in chosen else ''}> {e(label_of[rid])} <span class='note'>{e(rid)}"
+                  "</span></label>" for rid in sorted(have, key=lambda x: label_of[x]))
+              + "</div>repeat <input type='number' name='repeat' min='0' "
+              f"value='{'' if repeat is None else repeat}' placeholder='first' style='width:5em'> "
+              "<button>show</button></form>")
+    first = rows.iloc[0]
+    query = [["query", e(sides[0][1].query)]] if sides else []
+    body = [f"<h1>{e(test_id)} <span class='note'>side by side in {len(sides)} variant(s)</span></h1>",
+            _table(["", ""], query + [[k, e(str(first[k]))] for k in ("expected", "category")
+                                      if k in rows.columns], "info"),
+            picker, cut]
+    body += [f"<p class='problem'>{e(p)}</p>" for p in problems]
+    if len(sides) < 2:
+        body.append("<p class='note'>Pick two or more sides to compare.</p>")
+    if sides:
+        body.append(side_by_side_html([(h, r) for h, r, _ in sides],
+                                      link_of=lambda i: transcript_url(sides[i][2][0], sides[i][2][1], test_id)))
+    return "\n".join(body), found
 
 
 # -- transcript -----------------------------------------------------------------------------------

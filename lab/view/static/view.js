@@ -6,13 +6,13 @@
   var state = document.getElementById("live-state");
 
   function applyFilters() {
-    var table = document.getElementById("matrix");
-    if (!table) return;
+    var tables = document.querySelectorAll("table.matrix");
+    if (!tables.length) return;
     var val = function (id) { var el = document.getElementById(id); return el ? el : null; };
     var differ = val("f-differ"), failing = val("f-failing"), cat = val("f-category"),
         out = val("f-outcome"), search = val("f-search");
     var q = search ? search.value.trim().toLowerCase() : "";
-    var shown = 0, rows = table.querySelectorAll("tbody tr.test");
+    var shown = 0, rows = document.querySelectorAll("table.matrix tbody tr.test");
     rows.forEach(function (tr) {
       var ok = (!differ || !differ.checked || tr.dataset.differ === "1") &&
                (!failing || !failing.checked || tr.dataset.failing === "1") &&
