@@ -602,12 +602,14 @@ def forest_plot(comparisons: pd.DataFrame, by: list[str] | None = None, *, level
         key = key if isinstance(key, tuple) else (key,)
         parts.append((_condition_label(dict(zip(keys, key)), keys) or "all runs", g))
     rows = sum(len(g) for _, g in parts)
-    fig = Figure(figsize=(9.0, 0.42 * rows + 1.1 * len(parts) + 1.0), layout="constrained")
+    fig = Figure(figsize=(9.5, 0.42 * rows + 1.1 * len(parts) + 1.0), layout="constrained")
+    fig.get_layout_engine().set(w_pad=0.15)   # the right-hand numbers need room past the ticks
     axes = fig.subplots(len(parts), 1, squeeze=False, sharex=True,
                         gridspec_kw={"height_ratios": [max(len(g), 1) for _, g in parts]})[:, 0]
     for ax, (name, g) in zip(axes, parts):
         g = g.sort_values(["b", "a"]).reset_index(drop=True)
         y = np.arange(len(g))[::-1]
+        notes = []
         for yi, (_, r) in zip(y, g.iterrows()):
             color = VOCAB_COLORS.get(str(r["a"]), "#333333")
             if pd.notna(r.get("ci_low")) and pd.notna(r.get("ci_high")):
@@ -617,13 +619,16 @@ def forest_plot(comparisons: pd.DataFrame, by: list[str] | None = None, *, level
             p = r.get("p_holm")
             ptxt = "no p" if p is None or pd.isna(p) else f"p(Holm) {p:.2f}"
             reps = f"{int(r['repeats_a'])} vs {int(r['repeats_b'])} rep."
-            ax.annotate(f"{r['diff']:+.1f}  {ptxt}  {reps}", (1.0, yi), xycoords=("axes fraction", "data"),
-                        xytext=(6, 0), textcoords="offset points", va="center", fontsize=FONT["note"])
+            notes.append(f"{r['diff']:+.1f}  {ptxt}  {reps}")
+        # the numbers as right-hand tick labels: the layout then makes room for them
+        right = ax.secondary_yaxis("right")
+        right.set_yticks(y, notes, fontsize=FONT["note"])
+        right.tick_params(length=0)
         ax.axvline(0, color="#888888", lw=1, ls="--")
         ax.set_yticks(y, [f"{r['a']} − {r['b']}" for _, r in g.iterrows()], fontsize=FONT["tick"])
         ax.set_ylim(-0.7, len(g) - 0.3)
         if "parts" in g.columns and any("collapsed" in str(x) for x in g["parts"]):
-            name += " — repeats that did not collapse (the collapse part: the comparisons table)"
+            name += "\nrepeats that did not collapse (the collapse part: the comparisons table)"
         ax.set_title(name, fontsize=FONT["panel"], loc="left")
         ax.tick_params(axis="x", labelsize=FONT["tick"])
     axes[-1].set_xlabel("difference in mean score, a − b (points); the line at 0: no difference",
