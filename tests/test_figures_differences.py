@@ -137,7 +137,8 @@ def lexiopt():
     if not LEXIOPT.is_dir():
         pytest.skip("no committed lexiopt runs")
     from lab.analysis import cell_axes
-    res = load(LEXIOPT, transcripts=False)
+    # the finished sweeps only: the rerun in isolated-rerun/ grows (and adds conditions) as it runs
+    res = load([LEXIOPT / d for d in ("isolated", "single", "prompts")], transcripts=False)
     return res, cell_axes(res.runs)
 
 
@@ -175,7 +176,7 @@ def test_forest_plot_draws_the_comparisons_tables_cis(lexiopt):
     res, by = lexiopt
     c = compare_cells(res.complete_tests, by, baseline="maybe_exts")
     fig = figs.forest_plot(c, by, baseline="maybe_exts")
-    assert sorted(ax.get_title(loc="left") for ax in fig.axes)[0].startswith("session=isolated")
+    assert sorted(t for ax in fig.axes if (t := ax.get_title(loc="left")))[0].startswith("session=isolated")
     drawn = set()
     for ax in fig.axes:
         for coll in ax.collections:
@@ -194,3 +195,15 @@ def test_seed_slopegraph_and_category_differences_exist_per_condition(lexiopt):
     fig = figs.category_differences(res.complete_tests, by, baseline="maybe_exts")
     titles = sorted(ax.get_title() for ax in fig.axes if ax.get_title())
     assert titles == ["session=isolated\nbaseline maybe_exts", "session=single\nbaseline maybe_exts"]
+
+
+def test_a_difference_beyond_noise_only_before_holm_gets_its_equivalence_line():
+    """Raw p 0.035, Holm p 0.11 over three comparisons: not beyond noise, so the TOST line stands
+    beside it (it was left out when the line was decided on the raw p); the report's column says
+    "no", never blank."""
+    cells = {"maybe_exts": [10, 11, 12, 11, 10, 12], "a": [11, 12, 13, 12, 12, 13],
+             "b": [10, 12, 11, 12, 10, 11], "c": [11, 10, 12, 10, 11, 12]}
+    c = compare_cells(_tests(cells), baseline="maybe_exts").set_index("a")
+    assert c.loc["a", "p_overall"] < 0.05 <= c.loc["a", "p_holm"]
+    assert not c.loc["a", "significant_holm"]
+    assert c.loc["a", "parts"].startswith("equivalence within ±3 points")

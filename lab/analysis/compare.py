@@ -146,7 +146,6 @@ def compare_cells(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str
                                                           "mean_base", "mean_cand")},
                "repeats_a": c.repeats_cand, "repeats_b": c.repeats_base,
                "mean_a": c.mean_cand, "mean_b": c.mean_base}
-        row["parts"] = "; ".join(x for x in (words.collapse(row), words.equivalence(row)) if x)
         for d in plan:                     # single, two parts: launched repeats, collapses expected
             row[f"repeats_for_{d:g}"] = (repeats_for(spread, d, power=power, alpha=c.part_alpha)
                                          if spread is not None else None)
@@ -161,6 +160,10 @@ def compare_cells(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str
         df["family"] = int(df["p_overall"].notna().sum())
         df["significant_holm"] = [p is not None and not pd.isna(p) and p < 1 - level
                                   for p in df["p_holm"]]
+        # after Holm: a difference beyond noise on its raw p but not after adjustment gets its TOST
+        # line too (words.equivalence keys on "significant"), as in the sweep summary
+        df["parts"] = ["; ".join(x for x in (words.collapse(r), words.equivalence(
+            {**r, "significant": bool(r["significant_holm"])})) if x) for r in df.to_dict("records")]
     return df
 
 

@@ -129,12 +129,15 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
                          if pd.notna(a) else "–"
                          for a, x, lv in zip(c["ci_low"], c["ci_high"],
                                              c.get("ci_level", pd.Series([None] * len(c))))])
+    # yes / no at the comparison's alpha; – where the noise is unknown (no p), as the sweep summary
+    shown["beyond"] = ["–" if pd.isna(p) else ("yes" if s else "no")
+                       for p, s in zip(shown["p_holm"], shown["significant_holm"])]
     session = [] if "session" in by else [("session", "session")]    # one session column, never two
     b.append(Table(shown, [*fixed, ("a", "a"), ("b", "b"), *session, ("tests", "tests"),
                            ("repeats", "reps"), ("mean a", "mean_a"), ("mean b", "mean_b"),
                            ("diff", "diff"), (f"{lvl} CI", "ci"), ("p", "p_overall"),
                            (f"p (Holm, {n})", "p_holm"), ("effect size", "effect_size"),
-                           ("MDE 80%", "mde"), ("beyond noise", "significant_holm"),
+                           ("MDE 80%", "mde"), ("beyond noise", "beyond"),
                            ("collapse / equivalence", "parts")],
                    csv="comparisons", fmt={"p_overall": lambda v: num(v, 3), "p_holm": lambda v: num(v, 3),
                                            "effect_size": lambda v: num(v, 2)}))
