@@ -10,6 +10,9 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 MINIREPO = DATA / "minirepo"
 MINI_SUITE = DATA / "mini_suite.yaml"
+#: A run that fingerprints in about a second (minirepo, the mini suite, no encoder), for tests whose
+#: claim is how one setting moves the fingerprint: the packaged corpus costs ~30 s an index build.
+SMALL_RUN = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "resolver.semantic.enabled=false"]
 
 
 @pytest.fixture(scope="session", autouse=True)
