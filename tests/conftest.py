@@ -10,14 +10,23 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 MINIREPO = DATA / "minirepo"
 MINI_SUITE = DATA / "mini_suite.yaml"
+#: A run that fingerprints in about a second (minirepo, the mini suite, no encoder), for tests whose
+#: claim is how one setting moves the fingerprint: the packaged corpus costs ~30 s an index build.
+SMALL_RUN = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "resolver.semantic.enabled=false"]
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _isolated_cache(tmp_path_factory):
     """Tests never touch the user's cache: embeddings and fixture corpora go to a session folder,
-    unless VOCAB_LAB_TEST_CACHE names a shared one (CI reuses it across steps)."""
+    unless VOCAB_LAB_TEST_CACHE names a shared one (CI reuses it across steps). Under pytest-xdist
+    the workers share one (the root of their base folders), so a corpus is materialized and
+    encoded once, not once per worker: both writers are safe beside each other (a materialization
+    is renamed into place, the embedding cache is SQLite)."""
     shared = os.environ.get("VOCAB_LAB_TEST_CACHE")
-    os.environ["VOCAB_LAB_CACHE"] = shared or str(tmp_path_factory.mktemp("vocab-lab-cache"))
+    if not shared and os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "vocab-lab-cache"
+        shared.mkdir(exist_ok=True)
+    os.environ["VOCAB_LAB_CACHE"] = str(shared or tmp_path_factory.mktemp("vocab-lab-cache"))
     yield
 
 

@@ -4,6 +4,9 @@ Driven by the scripted model through the real loop, tool set and vocabulary over
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -265,7 +268,12 @@ def test_turn_seeds_depend_on_repeat_seed_test_and_turn_only(parts):
     from lab.agent.loop import turn_seed
 
     assert turn_seed(None, "t01", 0) is None
-    assert turn_seed(3, "t01", 0) == turn_seed(3, "t01", 0)
+    # the same seed in a fresh process with other string hashes (a resumed run is a new process)
+    code = 'from lab.agent.loop import turn_seed; print(turn_seed(3, "t01", 0), turn_seed(7, "t70", 5))'
+    for hash_seed in ("1", "2"):
+        fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                               env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout
+        assert fresh == f"{turn_seed(3, 't01', 0)} {turn_seed(7, 't70', 5)}\n", hash_seed
     assert len({turn_seed(3, "t01", 0), turn_seed(3, "t01", 1), turn_seed(3, "t02", 0), turn_seed(4, "t01", 0)}) == 4
     # in a session: the first test's turns are seeded the same whether or not tests ran before it
     full = ScriptedBackend(outputs=[solve] * 40)

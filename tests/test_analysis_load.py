@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -58,6 +59,21 @@ def test_damaged_run_is_left_out_and_named(results, tmp_path):
     assert len(res.runs) == 1
     [problem] = res.problems
     assert str(bad / "run.json") in problem and "corrupt run record" in problem
+
+
+def test_the_fingerprint_column_is_the_records_string_and_any_other_shape_is_refused(results, tmp_path):
+    """read_record refuses a fingerprint that is not a string (an object {"value": ...} included),
+    so the loader only ever sees a string or None."""
+    shutil.copytree(results / "follower", tmp_path / "follower", ignore=shutil.ignore_patterns(".sweeps"))
+    good, bad = sorted((tmp_path / "follower").iterdir())
+    fp = read_record(good).fingerprint
+    assert isinstance(fp, str) and len(fp) == 64
+    raw = json.loads((bad / "run.json").read_text())
+    (bad / "run.json").write_text(json.dumps({**raw, "fingerprint": {"value": fp}}))
+    res = load(tmp_path)
+    assert list(res.runs["fingerprint"]) == [fp]
+    [problem] = res.problems
+    assert str(bad / "run.json") in problem and "fingerprint" in problem and "must be a string" in problem
 
 
 def test_rows_of_an_unfinished_repeat_are_kept_but_not_counted(results, tmp_path):

@@ -11,6 +11,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 
+from conftest import SMALL_RUN
 from lab.cli import main
 from lab.config import compose
 from lab.errors import InputError
@@ -196,11 +197,12 @@ def test_a_batched_run_killed_mid_batch_resumes_with_nothing_lost(tmp_path, poin
 
 def test_parallel_1_leaves_the_fingerprint_as_it_was_and_any_other_value_changes_it():
     from lab.run import fingerprint
-    base = fingerprint(compose(["model=smollm2-135m"]))
-    assert fingerprint(compose(["model=smollm2-135m", "model.parallel=1"])).value == base.value
-    four = fingerprint(compose(["model=smollm2-135m", "model.parallel=4"]))
+    base = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN]))
+    assert fingerprint(compose(["model=smollm2-135m", *SMALL_RUN, "model.parallel=1"])).value == base.value
+    four = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN, "model.parallel=4"]))
     assert four.value != base.value
-    streams = fingerprint(compose(["model=smollm2-135m", "model.parallel=4", "model.kv_unified=false"]))
+    streams = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN, "model.parallel=4",
+                                   "model.kv_unified=false"]))
     assert streams.value != four.value
 
 

@@ -53,7 +53,9 @@ def test_concurrent_repeats_complete_record_the_concurrency_and_equal_sequential
 def test_isolated_tests_of_a_repeat_run_concurrently_against_a_server(tmp_path):
     """agent.session=isolated: the tests of one repeat are the conversations run at once (before,
     run.concurrency overlapped repeats only: one repeat's tests went one at a time)."""
-    with StubServer(latency_s=0.05) as stub:
+    # 0.3 s a request: long enough that four threads' requests overlap even on a loaded core (at
+    # 0.05 s, two xdist workers beside ten other processes on one core saw only 3 at once)
+    with StubServer(latency_s=0.3) as stub:
         seq = run(cfg_for(tmp_path, stub.url, "agent.session=isolated", "run.experiment=seq"),
                   out=io.StringIO())
         assert stub.max_in_flight == 1

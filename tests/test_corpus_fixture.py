@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -62,9 +63,16 @@ def test_generation_independent_of_hash_seed():
     assert len(outs) == 1
 
 
-def test_spec_hash_changes_with_spec():
-    assert FixtureSpec().spec_hash() == FixtureSpec().spec_hash()
+def test_spec_hash_is_the_same_in_a_fresh_process_and_changes_with_spec():
+    code = ("from lab.corpus.spec import FixtureSpec\n"
+            "print(FixtureSpec().spec_hash(), FixtureSpec(seed=1).spec_hash())")
+    here = f"{FixtureSpec().spec_hash()} {FixtureSpec(seed=1).spec_hash()}\n"
+    for seed in ("1", "2"):     # other string hashes: a hash that used hash() or set order differs
+        fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        assert fresh == here, seed
     assert FixtureSpec(seed=1).spec_hash() != FixtureSpec(seed=2).spec_hash()
+    assert FixtureSpec().spec_hash() != FixtureSpec(config_stems=100).spec_hash()
 
 
 def test_size_and_config_stems(corpus, tree):

@@ -3,7 +3,6 @@ end to end (`lab run +experiment=lexiopt6`) and the report shows it beside the r
 
 from __future__ import annotations
 
-
 import pytest
 from click.testing import CliRunner
 
@@ -39,6 +38,7 @@ def test_each_experiment_composes(name):
     assert (cfg.model.name, cfg.vocab.name, cfg.run.repeats) == ("tool_follower", "full", 3)
 
 
+@pytest.mark.slow     # the whole experiment: the packaged corpus materialized, indexed and encoded (156 s in CI)
 def test_lab_run_reproduces_lexiopt6_and_the_report_shows_it_beside_the_log(tmp_path):
     results = tmp_path / "results"
     res = CliRunner().invoke(main, ["run", "+experiment=lexiopt6", "model=tool_follower", "run.repeats=1",

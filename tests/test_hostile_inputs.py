@@ -25,6 +25,9 @@ from lab.cli import main
 from test_tools import make_corpus
 
 NO_SEM = "resolver.semantic.enabled=false"
+#: Named pipes and character devices exist only on a POSIX host: the tests that make or read them.
+POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"),
+                           reason="needs a POSIX host (named pipes, /dev/zero)")
 #: What one MCP call may take on the test corpus, whatever its arguments.
 CALL_BUDGET_S = 2.0
 #: Starting the server and building the index (imports, a loaded 2-core CI machine).
@@ -248,7 +251,8 @@ def toolsets(tmp_path):
     root = make_corpus(tmp_path / "corpus")
     with open(root / "big.txt", "wb") as f:
         f.write(b"0123456789abcdef" * (1 << 17))            # 2 MiB
-    os.mkfifo(root / "pipe")
+    if hasattr(os, "mkfifo"):                                  # only the fifo test reads it
+        os.mkfifo(root / "pipe")
     sets = {t: build_toolset(compose([f"corpus.root={root}", f"tools={t}", NO_SEM]))
             for t in ("pathfinder", "filesystem")}
     return root, sets
@@ -279,6 +283,7 @@ def _run_with_timeout(fn, *args, timeout=5.0):
         ex.shutdown(wait=False)
 
 
+@POSIX
 def test_fifo_is_refused_by_every_reading_tool(toolsets):
     root, sets = toolsets
     for ts in sets.values():
@@ -286,12 +291,14 @@ def test_fifo_is_refused_by_every_reading_tool(toolsets):
         assert res.is_error and "named pipe" in res.text and str(root) not in res.text
 
 
+@POSIX
 def test_character_device_is_refused(tmp_path):
     from lab.tools.paths import read_regular
     res = _run_with_timeout(read_regular, "zero", Path("/dev/zero"), 10)
     assert res.is_error and "character device" in res.text
 
 
+@POSIX
 def test_fifo_in_the_corpus_is_not_read_by_the_loader(tmp_path):
     from lab.corpus import loader
     root = make_corpus(tmp_path / "corpus")
@@ -333,6 +340,7 @@ def test_nul_and_huge_paths_are_clear_errors_echoed_short(toolsets):
             assert (long_name.structured or {}).get("error") != "internal", long_name.text
 
 
+@POSIX
 def test_hostile_paths_over_mcp_within_budget(tmp_path):
     corpus = make_corpus(tmp_path / "corpus")
     with open(corpus / "big.txt", "wb") as f:
@@ -372,10 +380,6 @@ def test_eval_resolver_prints_metrics_when_saving_fails(tmp_path, monkeypatch):
     assert r.exit_code == 2
     assert "recall@1" in r.output and "no space left on device" in r.output.lower()
     assert "Traceback" not in r.output
-
-
-if not hasattr(os, "mkfifo"):  # pragma: no cover
-    pytestmark = pytest.mark.skip("needs a POSIX host")
 
 
 # -- 5. infrastructure failures: the run ends failed, resume retries exactly those tests -------------

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conftest import SMALL_RUN
 from lab.config import compose
 from lab.errors import LabError
 from lab.models.lookup import DraftStats, draft
@@ -63,8 +64,8 @@ def test_lookup_draft_is_in_every_llama_config_and_the_fingerprint():
         cfg = compose([f"model={f.stem}"])
         if cfg.model.backend == "llama_cpp":
             assert cfg.model.lookup_draft == 0, f.name        # off by default (README)
-    off = fingerprint(compose(["model=smollm2-135m"]))
-    on = fingerprint(compose(["model=smollm2-135m", "model.lookup_draft=10"]))
+    off = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN]))
+    on = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN, "model.lookup_draft=10"]))
     assert on.value != off.value and off.differing(on) == ["model"]
 
 

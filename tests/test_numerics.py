@@ -10,6 +10,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from conftest import SMALL_RUN
 from lab.cli import main
 from lab.errors import InputError
 from lab.models import BACKENDS
@@ -174,9 +175,9 @@ def test_diff_history_and_the_summary_show_numerics(tmp_path):
 
 
 def test_lab_fingerprint_prints_the_numerics_beside_it():
-    res = CliRunner().invoke(main, ["fingerprint", "model=tool_follower", "--format", "json"])
+    res = CliRunner().invoke(main, ["fingerprint", "model=tool_follower", *SMALL_RUN, "--format", "json"])
     assert res.exit_code == 0, res.output
     js = json.loads(res.output)
     assert js["numerics"]["id"] and js["numerics"]["inputs"]["engine"] == "python"
-    text = CliRunner().invoke(main, ["fingerprint", "model=tool_follower"]).output
+    text = CliRunner().invoke(main, ["fingerprint", "model=tool_follower", *SMALL_RUN]).output
     assert text.splitlines()[1].startswith(f"numerics {js['numerics']['id']}")

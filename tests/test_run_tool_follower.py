@@ -41,6 +41,7 @@ def test_tool_follower_scores_recall_at_1_on_the_mini_suite(tmp_path, semantic):
             f"resolver.semantic.enabled={semantic}"], tmp_path)
 
 
+@pytest.mark.slow     # the packaged corpus materialized, indexed and encoded, then all 70 tests (128 s of CPU)
 @pytest.mark.skipif(not (PROMPTS_DIR / "tests70.yaml").is_file(), reason="prompts/tests70.yaml not there yet")
 def test_tool_follower_scores_recall_at_1_on_tests70(tmp_path):
     score, n = _check(["suite=tests70"], tmp_path)

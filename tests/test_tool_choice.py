@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lab.agent import Session, agent_settings, load_prompt, run_session
-from conftest import UNFORCED, agent_yaml
+from conftest import SMALL_RUN, UNFORCED, agent_yaml
 from lab.config import compose
 from lab.errors import InputError
 from lab.models import ScriptedBackend
@@ -140,8 +140,8 @@ def test_jump_forward_is_in_every_llama_config_and_the_fingerprint():
         cfg = compose([f"model={f.stem}"])
         if cfg.model.backend == "llama_cpp":
             assert cfg.model.jump_forward is True, f.name
-    on = fingerprint(compose(["model=smollm2-135m"]))
-    off = fingerprint(compose(["model=smollm2-135m", "model.jump_forward=false"]))
+    on = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN]))
+    off = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN, "model.jump_forward=false"]))
     assert on.value != off.value and off.differing(on) == ["model"]
 
 

@@ -125,7 +125,7 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         runs.append({**meta, "status": rec.status, "backend": rec.model.get("backend"),
                      "suite_hash": rec.suite.get("content_hash"), "suite_tests": rec.suite.get("tests"),
                      "corpus_hash": rec.corpus.get("content_hash"),
-                     "fingerprint": _fingerprint(rec), "started_at": rec.started_at,
+                     "fingerprint": rec.fingerprint, "started_at": rec.started_at,
                      "ended_at": rec.ended_at, "repeats_planned": _planned(rec),
                      "repeats_complete": len(rec.repeats),
                      "mean_score": (sum(r.score for r in rec.repeats) / len(rec.repeats)
@@ -278,13 +278,6 @@ def _cascade_columns(cascade: dict, rows: list[TestRow]) -> dict:
         cascade = find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).to_dict()
     c = cascade or NO_CASCADE.to_dict()
     return {f"cascade_{k}": c.get(k) for k in NO_CASCADE.to_dict()}
-
-
-def _fingerprint(rec: RunRecord) -> str | None:
-    fp = getattr(rec, "fingerprint", None)     # issue 6 adds it to the record
-    if isinstance(fp, dict):
-        fp = fp.get("value")
-    return fp
 
 
 def _planned(rec: RunRecord) -> int | None:
