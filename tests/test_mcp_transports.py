@@ -171,7 +171,8 @@ def test_bad_http_address_is_a_usage_error(tmp_path: Path):
 
 
 def _readme_block(marker: str) -> dict:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    """A client block of docs/mcp-clients.md (the README links there)."""
+    text = (REPO / "docs" / "mcp-clients.md").read_text(encoding="utf-8")
     after = text.split(f"<!-- {marker} -->", 1)[1]
     return json.loads(after.split("```json", 1)[1].split("```", 1)[0])
 
