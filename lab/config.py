@@ -8,7 +8,6 @@ index is built or model loaded. Each group's schema lives with the code that own
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from hydra import compose as hydra_compose
 from hydra import initialize_config_dir
@@ -17,10 +16,7 @@ from omegaconf import DictConfig, OmegaConf
 from omegaconf.errors import OmegaConfBaseException
 
 from lab.errors import InputError
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-CONFIG_DIR = REPO_ROOT / "configs"
-PROMPTS_DIR = REPO_ROOT / "prompts"
+from lab.paths import CONFIG_DIR
 
 
 def compose(overrides: list[str] | tuple[str, ...] = (), config_name: str = "config") -> DictConfig:

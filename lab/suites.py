@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from lab.errors import InputError
+from lab.paths import PROMPTS_DIR
 
 #: Top-level keys a suite or golden file may have. Templates (system prompt, answer format,
 #: per-test message) live under `templates:`; add a key here when the format grows one.
@@ -35,7 +36,6 @@ TEMPLATE_KEYS = ("system", "answer_format", "test_message")
 #: Test-entry keys with a typed attribute on `TestCase`; every other key goes to `extra`.
 KNOWN_TEST_KEYS = ("id", "query", "expected", "intent", "category", "position", "message", "notes")
 
-PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 SUITE_SUFFIXES = (".yaml", ".yml")
 
 

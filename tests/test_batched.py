@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from lab.cli import main
 from lab.config import compose
 from lab.errors import InputError
-from lab.models.base import AssistantTurn, ChatRequest, Message
+from lab.models.messages import AssistantTurn, ChatRequest, Message
 from lab.models.llama_batch import check_kv_budget, kv_bytes_per_cell
 from lab.models.lockstep import Aborted, Lockstep, SequenceView
 from lab.runs.record import read_record, transcript_path

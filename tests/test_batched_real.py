@@ -85,7 +85,7 @@ def test_prefixes_shared_across_cells_are_evaluated_once():
     and read B's and C's own part again.)"""
     from lab.config import compose
     from lab.models import load_model
-    from lab.models.base import ChatRequest, Message
+    from lab.models.messages import ChatRequest, Message
     from lab.models.lockstep import Lockstep
 
     backend = load_model(compose(["model=smollm2-135m", "model.parallel=6", "model.n_ctx=1024"]).model)

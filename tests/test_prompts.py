@@ -19,7 +19,8 @@ from lab.corpus.loader import load_corpus
 from lab.corpus.materialize import fixture_root
 from lab.errors import InputError
 from lab.pathfinder.index import TEXT_FIELDS, build_index
-from lab.suites import PROMPTS_DIR, TEMPLATE_KEYS, load_suite, split_expected
+from lab.paths import PROMPTS_DIR
+from lab.suites import TEMPLATE_KEYS, load_suite, split_expected
 
 PROMPT_DIR = PROMPTS_DIR.parent / "configs" / "prompt"
 TEMPLATES_FILE = PROMPT_DIR / "answer_line.yaml"   # the default prompt (configs/config.yaml)

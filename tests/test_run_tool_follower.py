@@ -10,7 +10,7 @@ from lab.config import compose
 from lab.eval_resolver import evaluate
 from lab.pathfinder.resolver import load_resolver
 from lab.run import load_run_suite, run
-from lab.suites import PROMPTS_DIR
+from lab.paths import PROMPTS_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"

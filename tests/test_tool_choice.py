@@ -13,7 +13,7 @@ from conftest import UNFORCED, agent_yaml
 from lab.config import compose
 from lab.errors import InputError
 from lab.models import ScriptedBackend
-from lab.models.base import ToolSchema
+from lab.models.messages import ToolSchema
 from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
                                 forced_call_schema)
 from lab.models.textcalls import parse_tool_calls

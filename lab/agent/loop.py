@@ -30,9 +30,8 @@ from lab.agent.repetition import RepetitionCheck
 from lab.results import CRASH, INFRASTRUCTURE, ToolCallRecord, TestResult
 from lab.agent.prompt import Templates
 from lab.agent.settings import AgentSettings
-from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
-                             ContextOverflow, FatalModelError, Message, ModelBackend, ToolCall,
-                             ToolSchema)
+from lab.models.base import BackendAPIError, BackendTimeout, ContextOverflow, FatalModelError, ModelBackend
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema
 from lab.models.textcalls import hermes_call_text, parse_answer
 from lab.tools.base import check_args
 from lab.tools.toolset import ToolSet
@@ -268,7 +267,8 @@ class _TestRun:
                               constrained=s.constrained, force_tool_call=forced,
                               forced_tool=s.forced_tool if forced else None,
                               answer_prefix=session.templates.answer_prefix,
-                              stop_check=self.check, test=self.test)
+                              stop_check=self.check,
+                              test=self.test if self.backend.reads_golden_test else None)
             try:
                 return self.backend.chat(req)
             except ContextOverflow as e:

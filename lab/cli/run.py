@@ -73,7 +73,7 @@ def _fixed_keys(args: list[str]) -> list[str]:
 def hydra_main(args: list[str]) -> None:
     import hydra
 
-    from lab.config import CONFIG_DIR
+    from lab.paths import CONFIG_DIR
     from lab.sweeps import callback
     from lab.sweeps.job import hydra_task
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable
 
-from lab.models.base import Message, ToolSchema
+from lab.models.messages import Message, ToolSchema
 from lab.models.textcalls import hermes_tools_block
 
 HISTORY_RENDERING = "append-only: raw assistant tokens kept, new messages rendered by template difference"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from lab.errors import InputError
+from lab.paths import cache_root
 
 #: llama.cpp's `enum llama_ftype` (general.file_type): the quantization of the file's tensors.
 FILE_TYPES = {
@@ -115,7 +116,6 @@ def chat_template(meta: dict[str, Any]) -> str | None:
 
 
 def _cache_file() -> Path:
-    from lab.pathfinder.resolver import cache_root
     return cache_root() / "model-sha256.json"
 
 

@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from lab.models.base import ToolSchema
+from lab.models.messages import ToolSchema
 
 _JSON = r'''
 value  ::= object | array | string | number | ("true" | "false" | "null") ws

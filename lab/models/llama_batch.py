@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lab.errors import InputError, LabError
-from lab.models.base import AssistantTurn, ChatRequest
+from lab.models.messages import AssistantTurn, ChatRequest
 from lab.models.llamacpp import CHECK_EVERY, TurnInputs
 from lab.models.lockstep import SequenceView
 

@@ -23,8 +23,9 @@ from typing import Annotated, Any, Iterator, Literal, Mapping
 from pydantic import Field
 
 from lab.errors import InputError, LabError
-from lab.models.base import (ChatModelSettings, AssistantTurn, ChatRequest, ContextOverflow, Message,
-                             ModelBackend, ModelIdentity, Sampling, ToolSchema)
+from lab.models.base import ContextOverflow, ModelBackend, ModelIdentity
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolSchema
+from lab.models.settings import ChatModelSettings, Sampling
 from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPrompt, ChatTemplate,
                                       MessageStyle)
 from lab.models.gguf import (chat_template, file_sha256, quantization, read_metadata,

@@ -28,7 +28,8 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
-from lab.models.base import AssistantTurn, ChatRequest, ModelBackend
+from lab.models.base import ModelBackend
+from lab.models.messages import AssistantTurn, ChatRequest
 
 
 class Aborted(BaseException):
@@ -59,6 +60,7 @@ class SequenceView(ModelBackend):
         self.engine, self.slot, self.base = engine, slot, base
         self.cfg, self.settings, self.name = base.cfg, base.settings, base.name
         self.backend = base.backend
+        self.reads_golden_test = base.reads_golden_test
         self.scheduler: "Lockstep | None" = None
         self.seed: int | None = None
         self._excess = 0.0          # wall time the batch cost this view beyond its share

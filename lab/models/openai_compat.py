@@ -27,9 +27,9 @@ from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import Field
 
-from lab.models.base import (ChatModelSettings, AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
-                             ContextOverflow, Message, ModelBackend, ModelIdentity, ToolCall,
-                             ToolSchema)
+from lab.models.base import BackendAPIError, BackendTimeout, ContextOverflow, ModelBackend, ModelIdentity
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema
+from lab.models.settings import ChatModelSettings
 from lab.errors import MissingDependencyError
 from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
 from lab.models.locate import require

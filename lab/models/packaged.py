@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from lab.errors import InputError, MissingDependencyError
+from lab.paths import cache_root
 
 PACKAGED = "packaged"
 _SHA = re.compile(r"^[0-9a-f]{64}$")
@@ -148,7 +149,6 @@ def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
 
 
 def models_dir() -> Path:
-    from lab.pathfinder.resolver import cache_root
     return cache_root() / "models"
 
 

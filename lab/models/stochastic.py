@@ -30,8 +30,10 @@ import numpy as np
 
 from pydantic import Field
 
-from lab.models.base import (AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
-                             ModelIdentity, ModelSettings, ToolCall, ToolSchema, approx_prompt_tokens)
+from lab.models.base import FatalModelError, ModelBackend, ModelIdentity
+from lab.models.messages import (
+    AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema, approx_prompt_tokens)
+from lab.models.settings import ModelSettings
 from lab.models.textcalls import hermes_call_text
 from lab.tokens import approx_tokens
 
@@ -127,6 +129,7 @@ class StochasticBackend(ModelBackend):
     Settings = StochasticSettings
     settings: StochasticSettings
     test_only = True
+    reads_golden_test = True        # right with probability p: it must know the right answer
     fingerprint_omitted_at = {"parallel": 1}
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:

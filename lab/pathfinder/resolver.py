@@ -9,7 +9,6 @@ fingerprint).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -24,6 +23,7 @@ from lab.pathfinder.maxsim import EmbeddingCache, maxsim_many
 from lab.pathfinder.query import analyze
 from lab.pathfinder.resolution import Candidate, Resolution, build_resolution, check_top_k
 from lab.pathfinder.settings import NON_RESULT_SETTINGS, PathfinderSettings, SemanticSettings  # noqa: F401
+from lab.paths import cache_root
 from lab.settings import parse, plain
 
 if TYPE_CHECKING:
@@ -32,10 +32,6 @@ if TYPE_CHECKING:
 
 #: Files encoded (and stored in the embedding cache) per step of a warm-up.
 ENCODE_SLICE = 256
-
-
-def cache_root() -> Path:
-    return Path(os.environ.get("VOCAB_LAB_CACHE", "~/.cache/vocab-lab")).expanduser()
 
 
 class Resolver:

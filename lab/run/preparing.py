@@ -14,7 +14,7 @@ from lab.agent.prompt import Templates, load_prompt
 from lab.agent.settings import AgentSettings
 from lab.errors import InputError
 from lab.models import BACKENDS, ModelBackend, load_model, model_settings
-from lab.models.base import ToolSchema
+from lab.models.messages import ToolSchema
 from lab.runs.numerics import Numerics
 from lab.runs.fingerprint import Fingerprint, model_inputs, run_inputs
 from lab.runs.settings import RunSettings, run_settings, suite_settings

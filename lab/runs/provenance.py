@@ -9,7 +9,8 @@ import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from lab.paths import REPO_ROOT
+
 
 
 #: `scheme://user:password@` in a URL: credentials that a record, shared with its results, must not keep
