@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from lab.errors import InputError, LabError
 from lab.models.messages import AssistantTurn, ChatRequest
-from lab.models.llamacpp import CHECK_EVERY, TurnInputs
+from lab.models.llama_turn import CHECK_EVERY, TurnInputs
 from lab.models.lockstep import SequenceView
 
 if TYPE_CHECKING:

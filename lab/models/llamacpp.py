@@ -16,7 +16,6 @@ import importlib.util
 import os
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, Mapping
 
@@ -30,6 +29,8 @@ from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPromp
                                       MessageStyle)
 from lab.models.gguf import (chat_template, file_sha256, quantization, read_metadata,
                              trained_context_length)
+from lab.models.llama_batch import LlamaBatchEngine, check_kv_budget
+from lab.models.llama_turn import CHECK_EVERY, TurnInputs
 from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
                                 tool_or_answer_grammar)
 from lab.models.locate import model_path, require
@@ -40,19 +41,6 @@ from lab.models.textcalls import parse_tool_calls
 
 #: ggml type ids of the KV cache types (GGML_TYPE_F16, GGML_TYPE_Q8_0)
 KV_TYPES = {"f16": 1, "q8_0": 8}
-
-@dataclass(frozen=True)
-class TurnInputs:
-    """What one assistant turn starts from (LlamaCppBackend.turn_inputs)."""
-    prompt: list[int]          # the tokens to read, the forced call's opening included
-    opening: list[int]         # the forced call's fixed opening (jump_forward), else []
-    grammar: Any               # a LlamaGrammar, or None
-    seed: int
-
-
-#: how often (in generated tokens) the stop check (loop detection) and the deadline are looked at
-CHECK_EVERY = 8
-
 
 def resolved_extra_buffers(setting: Literal["auto", True, False]) -> bool:
     """`extra_buffers` as the backend uses it: `auto` is off on CPUs with AMX (a native build's
@@ -321,7 +309,6 @@ class LlamaCppBackend(ModelBackend):
         self.kv_cells = self.n_ctx
         file = f"configs/model/{self.name}.yaml"
         if self.parallel > 1:
-            from lab.models.llama_batch import check_kv_budget
             if self.lookup_draft:
                 raise InputError("lookup_draft drafts one sequence's tokens; batched decoding "
                                  "(parallel > 1) decodes many: set model.lookup_draft=0",
@@ -367,7 +354,6 @@ class LlamaCppBackend(ModelBackend):
 
     def step_engine(self):
         """The batched engine over this backend's context (parallel > 1)."""
-        from lab.models.llama_batch import LlamaBatchEngine
         if self.parallel <= 1:
             raise LabError("step_engine() needs model.parallel > 1")
         return LlamaBatchEngine(self)

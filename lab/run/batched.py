@@ -35,7 +35,7 @@ from lab.results import TestResult
 from lab.runs import failpoints
 from lab.runs.record import RunRecord, TestRow, TranscriptWriter, summarize_repeat, transcript_path
 from lab.runs.resume import Recovered
-from lab.runs.tables import run_columns
+from lab.runs.tables import run_columns, sort_transcript
 
 
 @dataclass
@@ -121,8 +121,7 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
             if rep.prior or rep.unit.session.settings.session == "isolated":
                 # its tests ended in the order of the batch (or after a resume): put its
                 # transcript in suite order, as tests.csv is at the end
-                from lab.run.executing import _sort_transcript
-                _sort_transcript(transcript_path(rep.unit.run_dir, rep.k),
+                sort_transcript(transcript_path(rep.unit.run_dir, rep.k),
                                  {t.id: i for i, t in enumerate(rep.unit.tests, 1)})
             failpoints.check("repeat-done")
             evictions = [e for r in results for e in r.evictions] if rep.prior else rep.evictions

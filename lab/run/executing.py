@@ -36,7 +36,7 @@ from lab.runs.record import (TESTS_FILE, RunRecord, TestRow, TestsCsv, Transcrip
 from lab.runs.resume import Recovered, base_seed, retry_count
 from lab.runs.settings import RunSettings
 from lab.runs.summary import format_summary
-from lab.runs.tables import run_columns
+from lab.runs.tables import run_columns, sort_transcript
 
 
 @dataclass
@@ -389,7 +389,7 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
         res.evictions = [e for r in res.results for e in r.evictions]
         res.wall_s += sum(r.wall_s for r in prior)
         # retried tests were appended after the kept ones: put the transcript back in suite order
-        _sort_transcript(transcript_path(run_dir, k), place)
+        sort_transcript(transcript_path(run_dir, k), place)
     failpoints.check("repeat-done")
     summary = summarize_repeat(k, seed, res.results, res.wall_s, res.evictions)
     with _RECORD_LOCK:
@@ -397,15 +397,6 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
         record.repeats.sort(key=lambda r: r.repeat)
         write_record(run_dir, record)
     return res
-
-
-def _sort_transcript(path: Path, place: dict[str, int]) -> None:
-    """Rewrite a transcript with its test lines in suite order (atomically; the header first)."""
-    from lab.runs.io import atomic_write_text
-    lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln.strip()]
-    head, body = lines[:1], lines[1:]
-    body.sort(key=lambda ln: place.get(json.loads(ln).get("test_id"), 0))
-    atomic_write_text(path, "".join(ln + "\n" for ln in head + body))
 
 
 def _retry_labels(record: RunRecord) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 from lab.results import OUTCOMES, TestResult
 from lab.errors import InputError
 from lab.runs import failpoints
-from lab.runs.io import storage_errors
+from lab.runs.io import atomic_write_text, storage_errors
 
 TESTS_FILE = "tests.csv"
 TRANSCRIPTS_DIR = "transcripts"
@@ -282,6 +282,15 @@ class TranscriptWriter:
 
     def test(self, result: TestResult) -> None:
         _append_synced(self.path, test_line(result), torn_point="transcript-torn")
+
+
+def sort_transcript(path: Path, place: dict[str, int]) -> None:
+    """Rewrite a transcript with its test lines in suite order `place` (test id -> position),
+    atomically, the header first: a repeat whose tests ended out of order (batched, resumed)."""
+    lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln.strip()]
+    head, body = lines[:1], lines[1:]
+    body.sort(key=lambda ln: place.get(json.loads(ln).get("test_id"), 0))
+    atomic_write_text(path, "".join(ln + "\n" for ln in head + body))
 
 
 def read_transcript(path: Path, *, torn_tail_ok: bool = False) -> tuple[dict, list[TestResult]]:

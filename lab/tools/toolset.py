@@ -16,7 +16,9 @@ from typing import Any, Callable
 
 from lab.errors import InputError
 from lab.settings import parse, plain
-from lab.tools.base import Tool, ToolContext, ToolResult, ToolsSettings, error
+from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.registry import REGISTRY
+from lab.tools.settings import ToolsSettings
 from lab.vocab.schema import load_vocab
 
 
@@ -92,7 +94,6 @@ class ToolSet:
 def build_toolset(cfg: Any, *, resolver: Any = None) -> ToolSet:
     """The tool set a composed config describes. `resolver` (optional) is used instead of
     building one from cfg.resolver / cfg.corpus (tests, an agent loop that already has one)."""
-    from lab.tools import REGISTRY
 
     settings = load_tools_settings(cfg["tools"])
     vocab = load_vocab(cfg["vocab"])
