@@ -27,6 +27,11 @@ from omegaconf import DictConfig, OmegaConf
 
 from lab.errors import InputError
 from lab.runs.io import atomic_write_text
+from lab.agent import agent_settings
+from lab.run import run, run_settings
+from lab.runs.comparison import Arm, compare_two
+from lab.stats import rate_ci
+from lab.stats.multiple import spread_check, z_of
 
 CALIBRATIONS = ".calibrations"
 CALIBRATION_FILE = "calibration.json"
@@ -75,8 +80,6 @@ class Plan:
 
 def plan(cfg: DictConfig, *, pairs: int, repeats: int) -> Plan:
     """The two arms' configs, checked (no model is loaded or called)."""
-    from lab.agent import agent_settings
-    from lab.run import run_settings
 
     if pairs < 1:
         raise InputError(f"--pairs must be >= 1, got {pairs}", key="--pairs")
@@ -102,10 +105,6 @@ def plan(cfg: DictConfig, *, pairs: int, repeats: int) -> Plan:
 def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0.05,
               out: TextIO | None = None, progress: bool | None = None, backend=None) -> tuple[Path, CalibrationRecord]:
     """Run both arms, compare every pair, write the calibration record; returns (its folder, it)."""
-    from lab.run import run, run_settings
-    from lab.runs.comparison import Arm, compare_two
-    from lab.stats import rate_ci
-
     if not 0.0 < alpha < 1.0:
         raise InputError(f"--alpha must be between 0 and 1, got {alpha}", key="--alpha")
     out = out or sys.stdout
@@ -139,7 +138,6 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
             rec.judged += 1
             rec.different += different
             rec.method = c.describe()
-    from lab.stats.multiple import spread_check, z_of
     ok = [c for c in rec.comparisons if c.get("p_overall") is not None]
     rec.spread = spread_check([z_of(c["diff"], c["p_overall"]) for c in ok],
                               [c["p_overall"] for c in ok])

@@ -17,6 +17,14 @@ from omegaconf.errors import OmegaConfBaseException
 
 from lab.errors import InputError
 from lab.paths import CONFIG_DIR
+from lab.agent.prompt import load_prompt
+from lab.agent.settings import agent_settings
+from lab.corpus.settings import check_corpus
+from lab.models import model_settings
+from lab.pathfinder.resolver import check_resolver
+from lab.runs.settings import run_settings, suite_settings
+from lab.tools.toolset import load_tools_settings
+from lab.vocab.schema import load_vocab
 
 
 def compose(overrides: list[str] | tuple[str, ...] = (), config_name: str = "config") -> DictConfig:
@@ -36,14 +44,6 @@ def check_config(cfg: DictConfig) -> None:
     """Validate every config group of a composed config against its schema (cheap: nothing is
     built, loaded or read but the prompt's templates file). The first error is an InputError
     naming `configs/<group>/<name>.yaml` and the dotted key."""
-    from lab.agent.prompt import load_prompt
-    from lab.agent.settings import agent_settings
-    from lab.corpus.settings import check_corpus
-    from lab.models import model_settings
-    from lab.pathfinder.resolver import check_resolver
-    from lab.runs.settings import run_settings, suite_settings
-    from lab.tools.toolset import load_tools_settings
-    from lab.vocab.schema import load_vocab
 
     try:
         raw = OmegaConf.to_container(cfg, resolve=True)

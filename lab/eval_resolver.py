@@ -14,6 +14,7 @@ from lab.contamination import Finding, scan
 from lab.pathfinder.resolver import Resolver
 from lab.runs.fingerprint import Fingerprint
 from lab.suites import Suite
+from lab.runs.gate import metric_drops
 
 
 @dataclass(frozen=True)
@@ -99,5 +100,4 @@ def evaluate(resolver: Resolver, suite: Suite, top_k: int | None = None) -> Eval
 def regression(base: Mapping[str, Any], cand: Mapping[str, Any], tolerance: float = 1e-9) -> list[str]:
     """Metrics that got worse from `base` to `cand` (retrieval is deterministic: any drop counts).
     The rule lives with the run gate (lab/runs/gate.py), so both gates share exit codes."""
-    from lab.runs.gate import metric_drops
     return metric_drops(base, cand, tolerance)

@@ -27,6 +27,10 @@ from mcp.shared.message import SessionMessage
 from lab import __version__
 from lab.tools import REGISTRY, ToolSet
 from lab.vocab import response_schema
+from lab.vocab import tool_description
+from lab.errors import InputError
+from lab.loopback import allowed_names, is_loopback, url_host
+from lab.loopback import bind
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +85,6 @@ def instructions(toolset: ToolSet) -> str:
              f"{', '.join(names)}). Paths are relative to the workspace root; nothing outside it "
              "is reachable."]
     if "path_resolve" in toolset.tools:
-        from lab.vocab import tool_description
         v = toolset.ctx.vocab
         lines.append(f"Start with path_resolve to turn a file reference into paths (response "
                      f"vocabulary '{v.name}'); then read_file or list_dir on a returned path.")
@@ -183,7 +186,6 @@ def run(toolset: ToolSet) -> None:
 
 def parse_host_port(text: str) -> tuple[str, int]:
     """"HOST:PORT" (or ":PORT" for 127.0.0.1, "[::1]:PORT" for IPv6) -> (host, port)."""
-    from lab.errors import InputError
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
         raise InputError(f"--http wants HOST:PORT (e.g. 127.0.0.1:8765), got {text!r}", key="--http")
@@ -194,9 +196,8 @@ def http_app(toolset: ToolSet, host: str) -> Any:
     """The Starlette app serving MCP's streamable HTTP transport at /mcp. On a loopback host, in
     any spelling (`127.1`, `127.0.0.2`: lab/loopback.py), Host and Origin must be loopback names
     (421 / 403; the SDK's check, which on its own knows only the three usual spellings)."""
-    from mcp.server.transport_security import TransportSecuritySettings
+    from mcp.server.transport_security import TransportSecuritySettings  # only `lab serve --http` needs the HTTP side of the SDK
 
-    from lab.loopback import allowed_names, is_loopback, url_host
     security = None
     if is_loopback(host):
         names = [url_host(n) for n in allowed_names(host)]
@@ -209,9 +210,8 @@ def run_http(toolset: ToolSet, host: str, port: int, *, ready: Any = None) -> No
     """Serve streamable HTTP on host:port until SIGINT/SIGTERM (uvicorn handles both). The socket
     is bound before `ready` is told the URL: it names the real port (`:0` picks one), and a
     failed bind is an OSError before any announcement."""
-    import uvicorn
+    import uvicorn  # only `lab serve --http` starts a web server
 
-    from lab.loopback import bind
     sock, base = bind(host, port)
     config = uvicorn.Config(http_app(toolset, host), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)

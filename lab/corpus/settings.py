@@ -9,6 +9,7 @@ from pydantic import ValidationInfo, field_validator
 
 from lab.paths import REPO_ROOT
 from lab.settings import Settings, parse, plain
+from lab.corpus.materialize import fixture_root
 
 
 class CorpusSettings(Settings):
@@ -34,7 +35,6 @@ class CorpusSettings(Settings):
             if not path.is_absolute() and not path.is_dir() and (REPO_ROOT / path).is_dir():
                 return REPO_ROOT / path
             return path
-        from lab.corpus.materialize import fixture_root
         return fixture_root()
 
 

@@ -38,6 +38,9 @@ from lab.models.lookup import DraftStats, draft
 from lab.runs.numerics import Numerics
 from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
+from lab.models.packaged import is_packaged, packaged_model, part_path
+from lab.models.packaged import status as packaged_status
+from lab.models.chat_template import _tools_key
 
 #: ggml type ids of the KV cache types (GGML_TYPE_F16, GGML_TYPE_Q8_0)
 KV_TYPES = {"f16": 1, "q8_0": 8}
@@ -61,7 +64,7 @@ def build_numerics() -> dict:
     compiled for (llama_print_system_info) and the compiler; {} when it is not installed."""
     if importlib.util.find_spec("llama_cpp") is None:
         return {}
-    import llama_cpp
+    import llama_cpp  # the native library loads only when a llama.cpp model does (the other backends never need it)
 
     info = llama_cpp.llama_print_system_info()
     info = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
@@ -216,8 +219,6 @@ class LlamaCppBackend(ModelBackend):
 
     @classmethod
     def describe(cls, settings):
-        from lab.models.packaged import is_packaged, packaged_model, part_path
-        from lab.models.packaged import status as packaged_status
 
         row: dict[str, Any] = {"available": False}
         have_llama = importlib.util.find_spec("llama_cpp") is not None
@@ -274,7 +275,6 @@ class LlamaCppBackend(ModelBackend):
                                   "the llama_cpp model backend")
         self.path: Path = model_path(self.cfg)
         self.meta = read_metadata(self.path)
-        from lab.models.packaged import is_packaged, packaged_model
         if is_packaged(self.cfg):
             declared, found = packaged_model(self.cfg).quantization, quantization(self.meta)
             if declared != found:
@@ -393,7 +393,6 @@ class LlamaCppBackend(ModelBackend):
             llm.close()
 
     def _grammar(self, tools: list[ToolSchema], prefix: str, *, forced: bool = False) -> Any:
-        from lab.models.chat_template import _tools_key
         key = (_tools_key(tools), prefix, forced, self.jump_forward)
         if key not in self._grammars:
             if forced and self.jump_forward:

@@ -30,6 +30,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from lab.models.base import ModelBackend
 from lab.models.messages import AssistantTurn, ChatRequest
+import copy
 
 
 class Aborted(BaseException):
@@ -217,7 +218,6 @@ class SerialEngine:
     tests run on it; its outputs are those of the backend run one conversation at a time."""
 
     def __init__(self, backend: ModelBackend, parallel: int) -> None:
-        import copy
         self.parallel = parallel
         self.base = backend
         self.copies = [copy.copy(backend) for _ in range(parallel)]

@@ -35,6 +35,10 @@ from lab.run.resuming import _open, _resume
 from lab.runs.record import read_record
 from lab.runs.settings import run_settings  # noqa: F401  (public: lab calibrate uses it)
 
+#: exit code of a run that ended `failed` with every finished test kept (resume continues it),
+#: the same as a sweep with a failed cell
+EXIT_RUN_FAILED = 3
+
 __all__ = ["Prepared", "RunOutput", "Terminated", "effective_concurrency", "fingerprint",
            "load_run_suite", "prepare", "resume", "run", "run_many", "run_settings"]
 

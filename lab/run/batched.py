@@ -36,6 +36,7 @@ from lab.runs import failpoints
 from lab.runs.record import RunRecord, TestRow, TranscriptWriter, summarize_repeat, transcript_path
 from lab.runs.resume import Recovered
 from lab.runs.tables import run_columns, sort_transcript
+from lab.runs.record import write_record
 
 
 @dataclass
@@ -133,7 +134,6 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
             with record_lock:
                 rep.unit.record.repeats.append(summary)
                 rep.unit.record.repeats.sort(key=lambda r: r.repeat)
-                from lab.runs.record import write_record
                 write_record(rep.unit.run_dir, rep.unit.record)
 
     def job(rep: _Repeat, tests: list) -> Any:

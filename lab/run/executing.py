@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterator, TextIO
 
 from omegaconf import OmegaConf
 
+from lab import contamination
 from lab.agent import Progress, Session, run_session
 from lab.models.lockstep import ConcurrentEngine
 from lab.errors import LabError, StorageError
@@ -37,6 +38,13 @@ from lab.runs.resume import Recovered, base_seed, retry_count
 from lab.runs.settings import RunSettings
 from lab.runs.summary import format_summary
 from lab.runs.tables import run_columns, sort_transcript
+from lab.run.batched import Unit
+from lab.run.batched import run_batched
+from lab.runs.summary import summary_json
+from lab.runs.track import default_uri, log_mlflow
+import csv
+import io
+from lab.runs.io import atomic_write_text
 
 
 @dataclass
@@ -50,11 +58,9 @@ class RunOutput:
 def _new(p: Prepared, *, out: TextIO, progress: bool | None,
          on_run_dir: Callable[[Path], None] | None = None) -> "_Exec":
     """A new run begun: its directory made and locked, its record (written by `_start`)."""
-    from lab.contamination import scan, warn
-
     p.toolset.warmup()
-    findings = scan(p.resolver.index, p.suite.tests)
-    warn(findings, stream=sys.stderr)
+    findings = contamination.scan(p.resolver.index, p.suite.tests)
+    contamination.warn(findings, stream=sys.stderr)
     backend = p.load_backend()
     rs = p.settings
     run_dir = new_run_dir(Path(rs.results_dir) / rs.experiment)
@@ -167,7 +173,6 @@ def _start(x: _Exec) -> None:
 
 
 def _unit(x: _Exec) -> Any:
-    from lab.run.batched import Unit
     return Unit(session=x.session, tests=x.p.suite.tests, todo=x.todo, state=x.state, rows=x.rows,
                 run_dir=x.run_dir, record=x.record, seed0=x.seed0, repeats=x.repeats)
 
@@ -176,7 +181,6 @@ def _body(x: _Exec) -> None:
     """One run's repeats: batched on its model, one after another, or several at once."""
     tests, state = x.p.suite.tests, x.state
     if x.batched:
-        from lab.run.batched import run_batched
         unit = _unit(x)
         backend = x.session.backend
         # a server's isolated tests, run.concurrency at a time (the server batches what arrives)
@@ -270,7 +274,6 @@ def _report(x: _Exec) -> RunOutput:
 
 def _summary(record: RunRecord, run_dir: Path, rs: RunSettings) -> str:
     if rs.summary == "json":
-        from lab.runs.summary import summary_json
         return json.dumps(summary_json(record, run_dir), indent=2, ensure_ascii=False)
     return format_summary(record, run_dir)
 
@@ -279,7 +282,6 @@ def _track(record: RunRecord, run_dir: Path, rs: RunSettings) -> None:
     """run.track: a copy of the finished run in a tracker; a failure is a warning, not a failed run."""
     if rs.track != "mlflow":
         return
-    from lab.runs.track import default_uri, log_mlflow
     uri = rs.track_uri or default_uri(rs.results_dir)
     try:
         rid = log_mlflow(record, run_dir, uri)
@@ -335,10 +337,7 @@ def _order_tests_csv(run_dir: Path) -> None:
     retried after the kept ones; put them in repeat order, then suite order (a row cut off by a
     kill dropped — its test is re-run), so the table reads like a sequential run's and resume finds
     each repeat's rows together."""
-    import csv
-    import io
 
-    from lab.runs.io import atomic_write_text
     path = run_dir / "tests.csv"
     try:
         text = path.read_text(encoding="utf-8")

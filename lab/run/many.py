@@ -1,5 +1,5 @@
 """Many runs in one process on one loaded model: `run_many(cfgs)`, what a sweep's
-`hydra/launcher=batched` runs (lab/sweeps/batched.py).
+`hydra/launcher=batched` runs (hydra_plugins/lab_batched_launcher/launcher.py).
 
 1. Every run is prepared first (`prepare_many`): every input of every run checked, nothing loaded.
    Runs batched on one model must share its config — the model part of their fingerprint inputs
@@ -37,6 +37,7 @@ from lab.run.executing import (_RECORD_LOCK, RunOutput, _end, _Exec, _order_test
 from lab.run.preparing import Prepared, prepare
 from lab.run.resuming import _open
 from lab.runs.fingerprint import DESCRIPTIVE, leaf_differences
+from lab.run.batched import run_batched
 
 #: a run's outcome: its RunOutput, or what stopped it (a refused input, a failure, an interrupt)
 Outcome = RunOutput | BaseException
@@ -203,7 +204,6 @@ def _together(ps: Sequence[Any], live: list[int], opened: Callable, ended: Calla
                     own[i] = e
             if units:
                 first = xs[next(iter(units))]
-                from lab.run.batched import run_batched
                 facts = run_batched(list(units.values()), first.session.backend.step_engine(),
                                     show=first.show, record_lock=_RECORD_LOCK)
                 for i in units:

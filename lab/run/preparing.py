@@ -10,7 +10,7 @@ from typing import Any, Callable
 from omegaconf import DictConfig, OmegaConf
 
 from lab.agent import agent_settings
-from lab.agent.prompt import Templates, load_prompt
+from lab.agent.prompt import Templates, example_messages, load_prompt
 from lab.agent.settings import AgentSettings
 from lab.errors import InputError
 from lab.models import BACKENDS, ModelBackend, load_model, model_settings
@@ -19,6 +19,9 @@ from lab.runs.numerics import Numerics
 from lab.runs.fingerprint import Fingerprint, model_inputs, run_inputs
 from lab.runs.settings import RunSettings, run_settings, suite_settings
 from lab.suites import Suite, load_suite, suite_path
+from lab.config import check_config
+from lab.pathfinder.resolver import load_resolver
+from lab.tools import build_toolset
 
 
 def effective_concurrency(rs: RunSettings, backend_kind: str) -> int:
@@ -89,9 +92,6 @@ class Prepared:
 def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared:
     """Check every input and compute the fingerprint, before any model is loaded or called
     (a llama.cpp model file is hashed, not loaded; a server backend is only connected)."""
-    from lab.config import check_config
-    from lab.pathfinder.resolver import load_resolver
-    from lab.tools import build_toolset
 
     check_config(cfg)     # every group against its schema: nothing is built or loaded yet
     if backend is None:
@@ -111,7 +111,6 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
     suite = load_run_suite(cfg.suite, set(resolver.index.by_path))
     templates = load_prompt(cfg.get("prompt"), suite.raw.get("templates"), str(suite.path))
     toolset = build_toolset(cfg, resolver=resolver)
-    from lab.agent.loop import example_messages
     example_messages(templates, [ToolSchema(t.name, t.description, t.input_schema)
                                  for t in toolset.specs()])   # the example's tool is offered
     for needed in getattr(model_cls, "requires_tools", ()):

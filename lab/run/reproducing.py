@@ -33,6 +33,9 @@ from lab.runs.numerics import Numerics, describe_difference, of_record
 from lab.runs.record import RUN_FILE, RunRecord, read_record, read_transcript, transcript_path
 from lab.runs.reproduce import Comparison, compare
 from lab.runs.resume import base_seed
+from lab.config import check_config
+from lab.models import load_model
+from lab.run import run
 
 _DOTTED = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)+")
 _ABSENT = object()
@@ -112,9 +115,6 @@ def reproduce(run_dir: Path, *, tests: int = 3, repeat: int = 0, overrides: Sequ
               keep: Path | None = None, out: TextIO | None = None) -> Reproduction:
     """Rerun the first `tests` tests of repeat `repeat` of the run in `run_dir` and compare; the
     rerun's summary goes to `out` (stderr). InputError for anything that cannot be reproduced."""
-    from lab.config import check_config
-    from lab.models import load_model
-    from lab.run import run
 
     run_dir = Path(run_dir)
     record = read_record(run_dir)

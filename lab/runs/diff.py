@@ -21,6 +21,7 @@ from lab.runs.comparison import RunComparison, compare_runs
 from lab.runs.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
 from lab.stats import TestEffect
 from lab.stats.equivalence import DEFAULT_MARGIN
+from lab.stats import words
 
 
 def mean(xs) -> float:
@@ -192,7 +193,6 @@ def _counts(rows) -> dict[str, int]:
 
 def comparison_lines(c) -> list[str]:
     """The comparison as every text output says it (lab diff, the gate's message, calibrate)."""
-    from lab.stats import words
 
     lvl = c.ci_level or c.level
     ci = (f"{lvl:.1%} CI {c.ci_low:+.2f} .. {c.ci_high:+.2f}".replace(".0%", "%") if c.ci else

@@ -29,6 +29,7 @@ from lab.runs.history import Entry, record_dirs
 from lab.runs.numerics import of_record
 from lab.runs.record import RUN_FILE, RunRecord, read_record
 from lab.stats import Comparison, compare_scores
+from lab.runs.comparison import compare_runs
 
 EXIT_OK, EXIT_REGRESSION, EXIT_CANNOT_JUDGE = 0, 1, 2
 DEFAULT_ALPHA = 0.05
@@ -166,7 +167,6 @@ def comparable(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path)
 def gate_runs(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path, *,
               alpha: float = DEFAULT_ALPHA, margin: float = DEFAULT_MARGIN,
               eq_margin: float = 3.0) -> Verdict:
-    from lab.runs.comparison import compare_runs
 
     comparable(base, cand, base_dir, cand_dir)
     if not base.scores or not cand.scores:

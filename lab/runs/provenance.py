@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from lab.paths import REPO_ROOT
+from lab import __version__
 
 
 
@@ -62,6 +63,5 @@ def versions() -> dict:
             return importlib.metadata.version(dist)
         except importlib.metadata.PackageNotFoundError:
             return None
-    from lab import __version__
     return {"lab": __version__, "python": platform.python_version(),
             "llama_cpp_python": v("llama-cpp-python"), "openai": v("openai")}

@@ -31,6 +31,8 @@ from lab.runs.provenance import redact_credentials
 from lab.runs.tables import (TEST_COLUMNS, TESTS_FILE, TRANSCRIPTS_DIR, TestRow, TestsCsv,  # noqa: F401
                              TranscriptWriter, csv_header, csv_row, read_tests_csv, read_transcript,
                              rows_of, transcript_path)
+from lab.runs.cascade import answer_rows, find_cascade, placeholder_echoes
+from lab.runs.rounds import capture
 
 __all__ = [  # the run's artifacts, one import away (tests.csv and transcripts live in tables.py)
     "RUN_FILE", "SCHEMA_VERSION", "STATUSES", "RepeatSummary", "RunRecord", "read_record",
@@ -257,8 +259,6 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
     gen_s = sum(u["generation_s"] for u in turns)
     completion = sum(u["completion_tokens"] for u in turns)
     gen_tokens = sum(max(u["completion_tokens"] - 1, 0) for u in turns)  # the first token is timed with the prompt
-    from lab.runs.cascade import answer_rows, find_cascade, placeholder_echoes
-    from lab.runs.rounds import capture
 
     return RepeatSummary(
         repeat=repeat, seed=seed, n=len(results), score=sum(r.passed for r in results),

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from lab.settings import Settings, parse, plain
+from lab.runs.track import TRACKERS
+from lab.runs.track import mlflow_module
 
 PositiveInt = Annotated[int, Field(ge=1)]
 
@@ -27,11 +29,9 @@ class RunSettings(Settings):
     @field_validator("track")
     @classmethod
     def _a_known_tracker(cls, v: str) -> str:
-        from lab.runs.track import TRACKERS
         if v not in TRACKERS:
             raise ValueError(f"must be one of {', '.join(TRACKERS)}, got {v!r}")
         if v == "mlflow":
-            from lab.runs.track import mlflow_module
             mlflow_module()            # missing mlflow stops before any model call
         return v
 

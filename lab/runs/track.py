@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from lab.errors import InputError
+from lab.runs.tables import run_columns
 
 TRACKERS = ("none", "mlflow")
 _MAX_VALUE = 6000      # MLflow's param value limit (characters)
@@ -45,7 +46,7 @@ def flatten(obj: Any, prefix: str = "") -> dict[str, str]:
 
 def mlflow_module() -> Any:
     try:
-        import mlflow
+        import mlflow  # optional extra `track` (run.track=mlflow)
     except ImportError:
         raise InputError("run.track=mlflow needs mlflow: pip install 'vocab-lab[track]' (or "
                          "bash scripts/install.sh)", file="configs/run", key="run.track") from None
@@ -58,7 +59,6 @@ def default_uri(results_dir: str | Path) -> str:
 
 def log_mlflow(record: Any, run_dir: Path, uri: str) -> str:
     """Log one finished lab run; returns the MLflow run id."""
-    from lab.runs.tables import run_columns
 
     mlflow = mlflow_module()
     if uri.startswith("file:"):
@@ -77,7 +77,7 @@ def log_mlflow(record: Any, run_dir: Path, uri: str) -> str:
     rid = run.info.run_id
     params = {"run_id": record.run_id, "fingerprint": record.fingerprint or "",
               **flatten(record.fingerprint_inputs or {})}
-    from mlflow.entities import Metric, Param
+    from mlflow.entities import Metric, Param  # (the same)
     items = [Param(k, v) for k, v in sorted(params.items())]
     for i in range(0, len(items), 100):                 # MLflow takes at most 100 params a batch
         client.log_batch(rid, params=items[i:i + 100])

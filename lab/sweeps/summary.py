@@ -16,6 +16,12 @@ from pathlib import Path
 
 from lab.runs.io import atomic_write_text
 from lab.sweeps.cells import REPORT, SUMMARY_JSON, SUMMARY_MD, CellEntry, read_entries
+from lab.analysis.stats import bootstrap_ci
+from lab.runs.record import read_record
+from lab.analysis.report import build_report
+from lab.runs.comparison import Arm, compare_two
+from lab.stats import holm
+from lab.stats import words
 
 #: outcome labels shown as columns when any cell has them (the rest are in summary.json)
 SHOWN = ("pass", "fail", "no_answer", "tool_call_cap", "loop", "timeout", "context_overflow",
@@ -35,8 +41,6 @@ class SweepSummaryResult:
 
 
 def cell_row(sweep_dir: Path, e: CellEntry, level: float = 0.95) -> dict:
-    from lab.analysis.stats import bootstrap_ci
-    from lab.runs.record import read_record
 
     row: dict = {"cell": e.cell, "swept": e.swept, "status": e.status, "action": e.action,
                  "run_dir": e.run_dir, "error": e.error, "traceback": e.traceback}
@@ -72,7 +76,6 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
                 if r.get("run_dir") and r.get("repeats")]
     if report and run_dirs:
         try:
-            from lab.analysis.report import build_report
             rep = build_report(run_dirs, sweep_dir / REPORT, title=f"Sweep {sweep_dir.name}")
             res.report = rep.markdown
             res.problems = list(rep.problems)
@@ -90,8 +93,6 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
 
 def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> list[dict]:
     """Every pair of cells with complete repeats (earlier cell = base), Holm over all pairs."""
-    from lab.runs.comparison import Arm, compare_two
-    from lab.stats import holm
 
     arms = []
     for r in rows:
@@ -121,7 +122,6 @@ def _num(v: object, digits: int = 1) -> str:
 
 
 def format_summary(s: SweepSummaryResult) -> str:
-    from lab.stats import words
     shown = [o for o in SHOWN if any((r.get("outcomes") or {}).get(o) for r in s.cells)]
     head = ["cell", "status", "n", "repeats", "scores", "mean", "swing", "95% CI", *shown]
     lines = [f"# Sweep {s.sweep_dir.name}", "",

@@ -20,6 +20,8 @@ from lab.tools.base import Tool, ToolContext, ToolResult, error
 from lab.tools.registry import REGISTRY
 from lab.tools.settings import ToolsSettings
 from lab.vocab.schema import load_vocab
+from lab.pathfinder.resolver import load_resolver
+from lab.pathfinder.resolver import corpus_root_from_cfg
 
 
 @dataclass(frozen=True)
@@ -99,13 +101,11 @@ def build_toolset(cfg: Any, *, resolver: Any = None) -> ToolSet:
     vocab = load_vocab(cfg["vocab"])
 
     def make_resolver() -> Any:
-        from lab.pathfinder.resolver import load_resolver
         return load_resolver(cfg)
 
     if resolver is not None:
         root = Path(resolver.root)
     else:
-        from lab.pathfinder.resolver import corpus_root_from_cfg
         root = corpus_root_from_cfg(cfg["corpus"])
     root = root.expanduser().resolve()
     if not root.is_dir():

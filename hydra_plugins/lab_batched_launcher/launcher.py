@@ -43,7 +43,6 @@ from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf, open_dict, read_write
 
 from lab.errors import InputError
-from lab.sweeps.cells import cell_name
 
 #: exit code of a sweep refused before it starts (cells that cannot share one model), as a bad input
 REFUSED_EXIT = 2
@@ -71,7 +70,7 @@ class LabBatchedLauncher(Launcher):
         self.config, self.hydra_context, self.task_function = config, hydra_context, task_function
 
     def launch(self, job_overrides: Sequence[Sequence[str]], initial_job_idx: int) -> Sequence[JobReturn]:
-        from lab.run.many import batchable
+        from lab.run.many import batchable   # lazy: Hydra imports every plugin for any run, this loads at a sweep
 
         assert self.config is not None and self.hydra_context is not None
         setup_globals()
@@ -100,6 +99,7 @@ class LabBatchedLauncher(Launcher):
         cfg = copy.deepcopy(sweep_config)           # what run_job hands the task function
         with read_write(cfg), open_dict(cfg):
             del cfg["hydra"]
+        from lab.sweeps.cells import cell_name   # lazy: Hydra imports every plugin for any run
         return Job(sweep_config, cfg, cell_name(idx, str(sweep_config.hydra.job.override_dirname or "")))
 
     def _basic(self, job_overrides: Sequence[Sequence[str]], initial_job_idx: int) -> Sequence[JobReturn]:
@@ -113,9 +113,9 @@ class LabBatchedLauncher(Launcher):
 
     def _batch(self, jobs: list[Job], sweep_dir: Path) -> list[dict]:
         """Every cell run in one batch; their manifest entries (as run_cell returns them)."""
-        from lab.contamination import warned_once_in
-        from lab.run.many import close_all, prepare_many, run_prepared
-        from lab.sweeps.job import Cell
+        from lab.contamination import warned_once_in   # lazy, all three: Hydra imports every plugin
+        from lab.run.many import close_all, prepare_many, run_prepared  # (the same)
+        from lab.sweeps.job import Cell  # (the same: a single run loads nothing of lab.sweeps)
 
         assert self.config is not None
         try:

@@ -38,8 +38,6 @@ from hydra_plugins.hydra_submitit_launcher.config import BaseQueueConf
 from hydra_plugins.hydra_submitit_launcher.submitit_launcher import SlurmLauncher
 from omegaconf import OmegaConf
 
-from lab.sweeps import cells
-from lab.sweeps.cells import CellEntry, cell_name, read_entries, write_entry
 
 #: Slurm states of a job that is over (with or without a result)
 ENDED = {"COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL", "PREEMPTED",
@@ -276,6 +274,9 @@ class LabSlurmLauncher(SlurmLauncher):
     def _lost(self, job: Any, params: tuple, sweep_dir: Path, state: str, *, error: str | None = None,
               tb: str | None = None) -> JobReturn:
         """A job that ended without a result: its cell is interrupted (or failed), in the manifest."""
+        from lab.sweeps import cells  # noqa: I001  (Hydra imports every plugin module for any run: the manifest code loads only when a sweep records a lost cell)
+        from lab.sweeps.cells import CellEntry, cell_name, read_entries, write_entry  # (the same: lazy for a single run)
+
         overrides, num = list(params[0]), int(params[2])
         entry = next((e for e in read_entries(sweep_dir) if e.num == num), None)
         if entry is None:              # the job never reached run_cell (it died on its way in)
