@@ -207,13 +207,14 @@ def check_resolver(rc: Any, *, file: str | None = None) -> Any:
     return parse(schema, raw, file=file or resolver_file(kind), prefix="resolver")
 
 
-def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None) -> "Resolver | PeerResolver":
+def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None, settings: Any = None,
+                  corpus: Any = None) -> "Resolver | PeerResolver":
     """Build the resolver a composed config describes (cfg.resolver, cfg.corpus): the kind
     `resolver.kind` names, over the index of the configured corpus. Settings are checked
-    before the index is built: a typo fails at once."""
-
-    settings = check_resolver(cfg["resolver"])
-    cc = check_corpus(cfg["corpus"])
+    before the index is built: a typo fails at once. `settings` and `corpus`: the two groups
+    already checked (lab.config.check_config), not parsed again."""
+    settings = settings if settings is not None else check_resolver(cfg["resolver"])
+    cc = corpus if corpus is not None else check_corpus(cfg["corpus"])
     index = build_index(load_corpus(cc.root_path(), tuple(cc.roots) or None))
     if settings.kind in PEERS:
         return peer_class(settings.kind)(index, settings)

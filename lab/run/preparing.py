@@ -13,11 +13,11 @@ from lab.agent import agent_settings
 from lab.agent.prompt import Templates, example_messages, load_prompt
 from lab.agent.settings import AgentSettings
 from lab.errors import InputError
-from lab.models import BACKENDS, ModelBackend, load_model, model_settings
+from lab.models import BACKENDS, ModelBackend, load_model
 from lab.models.messages import ToolSchema
 from lab.runs.numerics import Numerics
 from lab.runs.fingerprint import Fingerprint, model_inputs, run_inputs
-from lab.runs.settings import RunSettings, run_settings, suite_settings
+from lab.runs.settings import RunSettings, SuiteSettings, suite_settings
 from lab.suites import Suite, load_suite, suite_path
 from lab.config import check_config
 from lab.pathfinder.resolver import load_resolver
@@ -42,7 +42,8 @@ def effective_concurrency(rs: RunSettings, backend_kind: str) -> int:
 
 
 def load_run_suite(cfg: Any, corpus_paths: set[str]) -> Suite:
-    sc = suite_settings(cfg)
+    """The suite of a suite group (a config, or its settings already checked), cut at its limit."""
+    sc = cfg if isinstance(cfg, SuiteSettings) else suite_settings(cfg)
     suite = load_suite(suite_path(sc.file), corpus_paths=corpus_paths)
     if sc.limit is not None:
         suite = Suite(name=suite.name, path=suite.path, tests=suite.tests[:sc.limit],
@@ -93,24 +94,23 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
     """Check every input and compute the fingerprint, before any model is loaded or called
     (a llama.cpp model file is hashed, not loaded; a server backend is only connected)."""
 
-    check_config(cfg)     # every group against its schema: nothing is built or loaded yet
+    checked = check_config(cfg)   # every group against its schema, once: nothing is built or loaded yet
+    rs = checked.run
     if backend is None:
-        model_raw = model_settings(cfg.model)
+        model_raw = checked.model
         if BACKENDS[model_raw["backend"]].uses_local_cores:   # refused before the model file is looked at
-            effective_concurrency(run_settings(cfg.run), model_raw["backend"])
+            effective_concurrency(rs, model_raw["backend"])
         BACKENDS[model_raw["backend"]].check_available(model_raw)
-        policy = model_raw.get("context_policy")
         model_cls: type = BACKENDS[model_raw["backend"]]
-    else:
+        agent = checked.agent
+    else:   # a backend given by the caller: its own config's context policy applies
         model_raw = {"name": backend.name, **getattr(backend, "cfg", {}), "backend": backend.backend}
-        policy = model_raw.get("context_policy")
         model_cls = type(backend)
-    agent = agent_settings(cfg.agent, model_policy=policy)
-    rs = run_settings(cfg.run)
-    resolver = load_resolver(cfg)
-    suite = load_run_suite(cfg.suite, set(resolver.index.by_path))
+        agent = agent_settings(cfg.agent, model_policy=model_raw.get("context_policy"))
+    resolver = load_resolver(cfg, settings=checked.resolver, corpus=checked.corpus)
+    suite = load_run_suite(checked.suite, set(resolver.index.by_path))
     templates = load_prompt(cfg.get("prompt"), suite.raw.get("templates"), str(suite.path))
-    toolset = build_toolset(cfg, resolver=resolver)
+    toolset = build_toolset(cfg, resolver=resolver, settings=checked.tools, vocab=checked.vocab)
     example_messages(templates, [ToolSchema(t.name, t.description, t.input_schema)
                                  for t in toolset.specs()])   # the example's tool is offered
     for needed in getattr(model_cls, "requires_tools", ()):

@@ -93,12 +93,12 @@ class ToolSet:
                               is_error=True, crash=tb)
 
 
-def build_toolset(cfg: Any, *, resolver: Any = None) -> ToolSet:
+def build_toolset(cfg: Any, *, resolver: Any = None, settings: Any = None, vocab: Any = None) -> ToolSet:
     """The tool set a composed config describes. `resolver` (optional) is used instead of
-    building one from cfg.resolver / cfg.corpus (tests, an agent loop that already has one)."""
-
-    settings = load_tools_settings(cfg["tools"])
-    vocab = load_vocab(cfg["vocab"])
+    building one from cfg.resolver / cfg.corpus (tests, an agent loop that already has one);
+    `settings` and `vocab`: the tools and vocab groups already checked (not parsed again)."""
+    settings = settings if settings is not None else load_tools_settings(cfg["tools"])
+    vocab = vocab if vocab is not None else load_vocab(cfg["vocab"])
 
     def make_resolver() -> Any:
         return load_resolver(cfg)
