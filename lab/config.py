@@ -25,7 +25,7 @@ from lab.agent.settings import agent_settings
 from lab.corpus.settings import check_corpus
 from lab.models import model_settings
 from lab.pathfinder.resolver import check_resolver
-from lab.runs.settings import run_settings, suite_settings
+from lab.records.settings import run_settings, suite_settings
 from lab.tools.toolset import load_tools_settings
 from lab.vocab.schema import load_vocab
 
@@ -46,7 +46,7 @@ def compose(overrides: list[str] | tuple[str, ...] = (), config_name: str = "con
 @dataclass(frozen=True)
 class Checked:
     """Every config group of one config, validated: what the builders take, so that no group is
-    parsed again as each piece is built (`prepare` in lab/run/preparing.py)."""
+    parsed again as each piece is built (`prepare` in lab/runner/preparing.py)."""
     model: dict                 # the model config as given (plain), checked against its backend's schema
     resolver: Any
     corpus: Any

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from lab.config import compose  # noqa: E402  (after the path: this checkout, not an installed lab)
 from lab.errors import LabError  # noqa: E402
-from lab.run.preparing import identity  # noqa: E402
+from lab.runner.preparing import identity  # noqa: E402
 
 #: Groups whose variants are fingerprinted; hydra/ holds launchers (outside the fingerprint).
 GROUPS = ("experiment", "vocab", "model", "resolver", "corpus", "tools", "agent", "prompt", "suite", "run")

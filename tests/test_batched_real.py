@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.runs.record import read_record, read_tests_csv, transcript_path
+from lab.records.record import read_record, read_tests_csv, transcript_path
 from test_run_llama import suite_args
-from test_runs_support import lab_sub, run_dirs
+from support.runs import lab_sub, run_dirs
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None

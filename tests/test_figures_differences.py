@@ -12,11 +12,11 @@ import pytest
 
 from lab.analysis import figures as figs
 from lab.analysis import load
-from lab.analysis.compare import compare_cells
+from lab.analysis.cell_pairs import compare_cells
 from lab.analysis.verdict import headline
 from lab.config import compose
-from lab.run import run
-from test_runs_support import follower_args
+from lab.runner import run
+from support.runs import follower_args
 
 
 @pytest.fixture(scope="module")

@@ -9,11 +9,11 @@ import io
 from pathlib import Path
 
 from lab.config import compose
-from lab.launch.stub_server import StubServer
+from support.stub_server import StubServer
 from lab.models import BACKENDS, GOLDEN_READERS
 from lab.models.openai_compat import OpenAIBackend
-from lab.run import run
-from lab.runs.record import read_tests_csv
+from lab.runner import run
+from lab.records.record import read_tests_csv
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"

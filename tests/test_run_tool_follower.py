@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from lab.config import compose
-from lab.eval_resolver import evaluate
+from lab.suites.eval_resolver import evaluate
 from lab.pathfinder.resolver import load_resolver
-from lab.run import load_run_suite, run
+from lab.runner import load_run_suite, run
 from lab.paths import PROMPTS_DIR
 
 REPO = Path(__file__).resolve().parent.parent

@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.runs.record import read_record
+from lab.records.record import read_record
 from lab.sweeps.cells import read_entries
 
 REPO = Path(__file__).resolve().parent.parent

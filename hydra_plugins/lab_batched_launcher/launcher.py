@@ -7,12 +7,12 @@ process, all their conversations in one batch on one loaded model.
 1. Each job's config is composed as Hydra's BasicLauncher composes it (`load_sweep_config` with
    the job's overrides; `hydra.job.id` and `hydra.job.num` are its index), so each cell has the
    job number, `override_dirname` and sweep folder it would have had.
-2. Every cell is prepared (lab.run.many: all inputs of all cells checked before any model loads).
+2. Every cell is prepared (lab.runner.many: all inputs of all cells checked before any model loads).
    Cells that cannot share one model (their model configs differ) refuse the whole sweep before
    anything runs: one line naming the cells and the key, exit code 2. A cell with a bad input is
    failed on its own, as with every launcher.
 3. Each cell's manifest entry is written (lab.sweeps.job.Cell: the same entry, run link, resume
-   and error-per-cell as `run_cell`), then `lab.run.many.run_prepared` runs them all: one model,
+   and error-per-cell as `run_cell`), then `lab.runner.many.run_prepared` runs them all: one model,
    one Lockstep, the cells' repeats and tests interleaved (repeat 0 of every cell, test by test,
    then repeat 1...). Each cell keeps its own run folder, run.json, tests.csv and transcripts.
 4. Each cell's JobReturn is made by Hydra's own `run_job` (HydraConfig set to the cell's, the
@@ -70,7 +70,7 @@ class LabBatchedLauncher(Launcher):
         self.config, self.hydra_context, self.task_function = config, hydra_context, task_function
 
     def launch(self, job_overrides: Sequence[Sequence[str]], initial_job_idx: int) -> Sequence[JobReturn]:
-        from lab.run.many import batchable   # lazy: Hydra imports every plugin for any run, this loads at a sweep
+        from lab.runner.many import batchable   # lazy: Hydra imports every plugin for any run, this loads at a sweep
 
         assert self.config is not None and self.hydra_context is not None
         setup_globals()
@@ -113,8 +113,8 @@ class LabBatchedLauncher(Launcher):
 
     def _batch(self, jobs: list[Job], sweep_dir: Path) -> list[dict]:
         """Every cell run in one batch; their manifest entries (as run_cell returns them)."""
-        from lab.contamination import warned_once_in   # lazy, all three: Hydra imports every plugin
-        from lab.run.many import close_all, prepare_many, run_prepared  # (the same)
+        from lab.suites.contamination import warned_once_in   # lazy, all three: Hydra imports every plugin
+        from lab.runner.many import close_all, prepare_many, run_prepared  # (the same)
         from lab.sweeps.job import Cell  # (the same: a single run loads nothing of lab.sweeps)
 
         assert self.config is not None

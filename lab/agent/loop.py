@@ -27,7 +27,7 @@ from lab.agent.conversation import Conversation
 from lab.agent.grading import grade
 from lab.agent.progress import Progress
 from lab.agent.repetition import RepetitionCheck
-from lab.results import CRASH, INFRASTRUCTURE, ToolCallRecord, TestResult
+from lab.records.results import CRASH, INFRASTRUCTURE, ToolCallRecord, TestResult
 from lab.agent.prompt import Templates, example_messages
 from lab.agent.settings import AgentSettings
 from lab.models.base import BackendAPIError, BackendTimeout, ContextOverflow, FatalModelError, ModelBackend

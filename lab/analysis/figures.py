@@ -22,7 +22,7 @@ import pandas as pd
 from matplotlib import rcParams
 from matplotlib.figure import Figure
 
-from lab.analysis import stats
+from lab.analysis import frame_stats as stats
 from lab.analysis.load import CELL, cell_labels
 
 rcParams["svg.hashsalt"] = "vocab-lab"        # stable ids: the same data gives the same SVG

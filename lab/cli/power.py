@@ -82,7 +82,7 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         raise InputError("--power and --alpha must be between 0 and 1")
     if pilot and cand:
         from lab.cli.diff import resolve_run
-        from lab.runs.comparison import compare_runs
+        from lab.comparisons.runs import compare_runs
 
         rc = compare_runs(resolve_run(pilot, Path(results)), resolve_run(cand, Path(results)),
                           level=1 - alpha, power=target)
@@ -93,7 +93,7 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         alpha = rc.comparison.part_alpha
     elif pilot:
         from lab.cli.diff import resolve_run
-        from lab.runs.comparison import Arm
+        from lab.comparisons.runs import Arm
 
         arm = Arm.load(resolve_run(pilot, Path(results)))
         every = list(arm.passes.values())

@@ -89,7 +89,7 @@ def run_task(cfg: DictConfig) -> None:
     """The task Hydra runs for a single `lab run`: the run, then its exit code (a bad input 2;
     Ctrl-C 130, SIGTERM 143; a run that ended `failed` 3). A sweep's cells run
     lab.sweeps.job.hydra_task instead."""
-    from lab.run import EXIT_RUN_FAILED, Terminated, run   # the runner loads when a run starts, not for `lab --help`
+    from lab.runner import EXIT_RUN_FAILED, Terminated, run   # the runner loads when a run starts, not for `lab --help`
     try:
         out = run(cfg)
     except LabError as e:

@@ -24,7 +24,7 @@ from typing import Any, Callable, ClassVar, Mapping
 from lab.errors import LabError
 from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolSchema
 from lab.models.settings import ModelSettings
-from lab.runs.numerics import Numerics
+from lab.records.numerics import Numerics
 from lab.settings import parse, plain
 
 
@@ -134,7 +134,7 @@ class ModelBackend(ABC):
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         #: the config as given: what the fingerprint of a run handed this backend hashes
-        #: (lab.run.preparing), never the schema's filled-in defaults
+        #: (lab.runner.preparing), never the schema's filled-in defaults
         self.cfg = dict(cfg)
         #: the same config validated, every default filled in: what the backend reads
         self.settings = self.settings_of(self.cfg)

@@ -19,7 +19,7 @@ from typing import Any, BinaryIO
 
 from lab.errors import InputError
 from lab.paths import cache_root
-from lab.runs.io import atomic_write_text
+from lab.records.io import atomic_write_text
 
 #: llama.cpp's `enum llama_ftype` (general.file_type): the quantization of the file's tensors.
 FILE_TYPES = {

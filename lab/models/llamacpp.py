@@ -35,7 +35,7 @@ from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced
                                 tool_or_answer_grammar)
 from lab.models.locate import model_path, require
 from lab.models.lookup import DraftStats, draft
-from lab.runs.numerics import Numerics
+from lab.records.numerics import Numerics
 from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
 from lab.models.packaged import is_packaged, packaged_model, part_path

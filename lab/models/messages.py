@@ -14,7 +14,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from lab.tokens import approx_tokens
+from lab.token_estimate import approx_tokens
 
 _uid = itertools.count(1)
 

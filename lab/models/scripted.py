@@ -24,7 +24,7 @@ from lab.models.messages import (
     AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema, approx_prompt_tokens)
 from lab.models.settings import ModelSettings
 from lab.models.textcalls import parse_tool_calls
-from lab.tokens import approx_tokens
+from lab.token_estimate import approx_tokens
 
 STREAM_CHARS = 16
 

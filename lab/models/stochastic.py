@@ -35,7 +35,7 @@ from lab.models.messages import (
     AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema, approx_prompt_tokens)
 from lab.models.settings import ModelSettings
 from lab.models.textcalls import hermes_call_text
-from lab.tokens import approx_tokens
+from lab.token_estimate import approx_tokens
 from lab.models.lockstep import SerialEngine
 
 _DIFFICULTY, _SESSION, _TEST = 1, 2, 3        # independent streams of uniforms

@@ -25,7 +25,7 @@ from lab.pathfinder.resolution import Candidate, Resolution, build_resolution, c
 from lab.pathfinder.settings import NON_RESULT_SETTINGS, PathfinderSettings, SemanticSettings  # noqa: F401
 from lab.paths import cache_root
 from lab.settings import parse, plain
-from lab.progress import CountBar
+from lab.count_bar import CountBar
 from lab.corpus.settings import check_corpus
 from lab.pathfinder.peers import PEERS, peer_class
 

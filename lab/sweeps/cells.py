@@ -30,7 +30,7 @@ from hydra.core.override_parser.overrides_parser import OverridesParser
 from omegaconf import OmegaConf
 
 from lab.errors import InputError
-from lab.runs.io import atomic_write_text
+from lab.records.io import atomic_write_text
 from lab.config import compose
 
 CELLS = "cells"
@@ -47,7 +47,7 @@ class CellEntry:
     overrides: list[str]               # every override of this job
     swept: str                         # only the swept ones, k=v,k=v
     status: str = "running"            # running | complete | failed | interrupted
-    action: str | None = None          # new | resume | done (lab.run.RunOutput.action)
+    action: str | None = None          # new | resume | done (lab.runner.RunOutput.action)
     run_dir: str | None = None         # relative to the sweep folder
     error: str | None = None
     traceback: str | None = None       # where: "<run_dir>/run.json" or cells/<cell>.traceback.txt

@@ -26,12 +26,12 @@ from omegaconf import DictConfig
 
 from lab.sweeps import cells
 from lab.sweeps.cells import CellEntry, cell_name, link_run, read_entry, write_entry
-from lab.contamination import warned_once_in
-from lab.run import run
+from lab.suites.contamination import warned_once_in
+from lab.runner import run
 from lab.sweeps.guard import check_parallelism
 from lab.errors import InputError
-from lab.run import Terminated
-from lab.runs.record import read_record
+from lab.runner import Terminated
+from lab.records.record import read_record
 
 
 def hydra_task(cfg: DictConfig) -> Any:
@@ -85,7 +85,7 @@ class Cell:
         link_run(self.sweep_dir, self.name, run_dir)
 
     def end(self, outcome: Any) -> dict:
-        """The cell's end: its run's output (lab.run.RunOutput), or what stopped it — Ctrl-C or
+        """The cell's end: its run's output (lab.runner.RunOutput), or what stopped it — Ctrl-C or
         SIGTERM (`interrupted`), anything else (`failed`, with where its traceback is)."""
 
         entry = self.entry

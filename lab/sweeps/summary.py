@@ -1,5 +1,5 @@
 """A sweep's summary: one row per cell (scores of the repeats, mean, swing, bootstrap CI, outcome
-counts), every pair of cells compared with the lab's one comparison (lab.runs.comparison: the
+counts), every pair of cells compared with the lab's one comparison (lab.comparisons.runs: the
 p-value and CI `lab diff` gives for the same two runs; k cells -> k(k-1)/2 pairs, Holm-adjusted
 and said so), the failed cells with their error and where the traceback is, and the report of the
 whole sweep (lab.analysis.report).
@@ -14,12 +14,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab.runs.io import atomic_write_text
+from lab.records.io import atomic_write_text
 from lab.sweeps.cells import REPORT, SUMMARY_JSON, SUMMARY_MD, CellEntry, read_entries
-from lab.analysis.stats import bootstrap_ci
-from lab.runs.record import read_record
+from lab.analysis.frame_stats import bootstrap_ci
+from lab.records.record import read_record
 from lab.analysis.report import build_report
-from lab.runs.comparison import Arm, compare_two
+from lab.comparisons.runs import Arm, compare_two
 from lab.stats import holm
 from lab.stats import words
 

@@ -4,9 +4,9 @@ Each page is a frame (navigation, scripts) around one `<main id="live">`; the sc
 lab/view/static/view.js polls `/api/version` and, when the results changed, fetches the same URL
 with `?fragment=1` and swaps only the inside of `#live` (filters and search are kept).
 
-Numbers come from the lab's own functions: cells from `lab.analysis.stats.cell_scores`, cell
+Numbers come from the lab's own functions: cells from `lab.analysis.frame_stats.cell_scores`, cell
 labels from `lab.analysis.cell_axes` / `cell_labels`, the two-run comparison from
-`lab.analysis.compare.compare` (the lab's one comparison, lab.stats), transcripts through
+`lab.analysis.cell_pairs.compare` (the lab's one comparison, lab.stats), transcripts through
 `lab.analysis.transcript.test_html` (the report's transcript pages).
 """
 
@@ -21,7 +21,7 @@ import pandas as pd
 
 from lab.analysis import cell_axes, cell_labels
 from lab.analysis.transcript import badge, test_html
-from lab.runs.numerics import describe_difference, of_record
+from lab.records.numerics import describe_difference, of_record
 from lab.view.live import LiveResults
 from lab.view.matrix import matrix_html, transcript_url
 
@@ -108,7 +108,7 @@ def index_page(live: LiveResults) -> str:
 
 
 def cells_html(live: LiveResults) -> str:
-    from lab.analysis import stats
+    from lab.analysis import frame_stats as stats
 
     res = live.merged
     runs, by = _cell_frame(live)
@@ -216,7 +216,7 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
 # -- compare --------------------------------------------------------------------------------------
 
 def compare_page(live: LiveResults, a: str | None, b: str | None) -> str:
-    from lab.analysis.compare import compare, per_test
+    from lab.analysis.cell_pairs import compare, per_test
 
     res = live.merged
     runs, by = _cell_frame(live)
