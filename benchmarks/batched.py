@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lab.config import compose  # noqa: E402
 from lab.models import load_model  # noqa: E402
-from lab.models.base import ChatRequest, Message  # noqa: E402
+from lab.models.messages import ChatRequest, Message  # noqa: E402
 from lab.models.lockstep import Lockstep  # noqa: E402
 
 TOPICS = ["rivers", "birds", "metals", "planets", "trees", "rocks", "fish", "insects", "stars",

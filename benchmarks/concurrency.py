@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/concurrency.py [--latency-ms 50] [--repeats 16] [--levels 1,2,4,8]
 
 For each N the same run (mini suite, 6 tests, 2 calls per test, `--repeats` repeats) goes through
-the real `lab.run.run` with `model=openai run.concurrency=N` against `lab.launch.stub_server`
+the real `lab.runner.run` with `model=openai run.concurrency=N` against `support.stub_server`
 (ThreadingHTTPServer on 127.0.0.1, every reply after `--latency-ms`). Prints repeats/s, calls/s
 and the scaling ratio throughput(N)/throughput(1); the target is >= 0.8 N up to 8. Only loopback
 traffic; nothing but the stub answers.
@@ -20,10 +20,11 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))      # the stub server is a test support module
 
 from lab.config import compose  # noqa: E402
-from lab.launch.stub_server import StubServer  # noqa: E402
-from lab.run import run  # noqa: E402
+from support.stub_server import StubServer  # noqa: E402
+from lab.runner import run  # noqa: E402
 
 
 def one(results: Path, url: str, repeats: int, n: int) -> float:

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.contamination import golden_queries, scan  # noqa: E402
+from lab.suites.contamination import golden_queries, scan  # noqa: E402
 from lab.corpus.loader import Corpus, CorpusFile  # noqa: E402
 from lab.pathfinder.index import build_index  # noqa: E402
-from lab.suites import TestCase  # noqa: E402
+from lab.suites.loader import TestCase  # noqa: E402
 
 SECTIONS_PER_DOC = 14
 

@@ -24,7 +24,7 @@ from lab.agent import Session, agent_settings, load_prompt, run_session  # noqa:
 from lab.config import compose  # noqa: E402
 from lab.models import load_model  # noqa: E402
 from lab.pathfinder.resolver import load_resolver  # noqa: E402
-from lab.run import load_run_suite  # noqa: E402
+from lab.runner import load_run_suite  # noqa: E402
 from lab.tools import build_toolset  # noqa: E402
 
 

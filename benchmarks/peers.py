@@ -1,5 +1,5 @@
 """pathfinder against the tools users already have (fzf, BM25): retrieval quality and query latency
-on every suite + corpus pair, through the lab's own eval (lab/eval_resolver.py).
+on every suite + corpus pair, through the lab's own eval (lab/suites/eval_resolver.py).
 
     .venv/bin/python benchmarks/peers.py [--suite FILE --corpus DIR]... [--resolvers pathfinder,fzf,bm25]
                                          [--top-k 5] [--format markdown|json] [OVERRIDES...]
@@ -11,7 +11,7 @@ Default pairs: prompts/tests70.yaml and prompts/tasks40.yaml on the fixture mono
 first warmup encodes the corpus for its MaxSim rerank; later runs read the embedding cache).
 An override `KIND:OVERRIDE` applies to that kind only (`pathfinder:resolver.semantic.enabled=false`).
 
-recall@1, recall@k and MRR come from `lab.eval_resolver.evaluate`, per category and over the whole
+recall@1, recall@k and MRR come from `lab.suites.eval_resolver.evaluate`, per category and over the whole
 suite ("all"); latency is the wall time of each `resolve()` call that evaluation makes (one call
 per test, after warmup), as p50/p95 in milliseconds per row. One markdown table, or `--format json`.
 """
@@ -31,9 +31,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lab.config import compose  # noqa: E402
-from lab.eval_resolver import evaluate  # noqa: E402
+from lab.suites.eval_resolver import evaluate  # noqa: E402
 from lab.pathfinder.resolver import load_resolver  # noqa: E402
-from lab.suites import load_suite, suite_path  # noqa: E402
+from lab.suites.loader import load_suite, suite_path  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 #: resolver kind -> its file in configs/resolver/

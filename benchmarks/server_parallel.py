@@ -56,8 +56,8 @@ sys.path.insert(0, str(REPO))
 from lab.config import compose  # noqa: E402
 from lab.models.gguf import quantization, read_metadata  # noqa: E402
 from lab.models.xllamacpp_server import XllamacppServer, available_threads, extra_buffers_on, resolve_model  # noqa: E402
-from lab.runs.record import read_record  # noqa: E402
-from lab.runs.tables import read_tests_csv  # noqa: E402
+from lab.records.record import read_record  # noqa: E402
+from lab.records.test_files import read_tests_csv  # noqa: E402
 
 
 def _value(v) -> str:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lab.config import compose  # noqa: E402
 from lab.pathfinder.resolver import load_resolver  # noqa: E402
-from lab.suites import load_suite, suite_path  # noqa: E402
+from lab.suites.loader import load_suite, suite_path  # noqa: E402
 from lab.vocab import render  # noqa: E402
 from lab.vocab.tokens import approx_tokens, field_tokens  # noqa: E402
 

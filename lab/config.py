@@ -8,7 +8,9 @@ index is built or model loaded. Each group's schema lives with the code that own
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass
+from typing import Any
+
 
 from hydra import compose as hydra_compose
 from hydra import initialize_config_dir
@@ -17,10 +19,15 @@ from omegaconf import DictConfig, OmegaConf
 from omegaconf.errors import OmegaConfBaseException
 
 from lab.errors import InputError
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-CONFIG_DIR = REPO_ROOT / "configs"
-PROMPTS_DIR = REPO_ROOT / "prompts"
+from lab.paths import CONFIG_DIR
+from lab.agent.prompt import load_prompt
+from lab.agent.settings import agent_settings
+from lab.corpus.settings import check_corpus
+from lab.models import model_settings
+from lab.pathfinder.resolver import check_resolver
+from lab.records.settings import run_settings, suite_settings
+from lab.tools.toolset import load_tools_settings
+from lab.vocab.schema import load_vocab
 
 
 def compose(overrides: list[str] | tuple[str, ...] = (), config_name: str = "config") -> DictConfig:
@@ -36,18 +43,25 @@ def compose(overrides: list[str] | tuple[str, ...] = (), config_name: str = "con
     return cfg
 
 
-def check_config(cfg: DictConfig) -> None:
+@dataclass(frozen=True)
+class Checked:
+    """Every config group of one config, validated: what the builders take, so that no group is
+    parsed again as each piece is built (`prepare` in lab/runner/preparing.py)."""
+    model: dict                 # the model config as given (plain), checked against its backend's schema
+    resolver: Any
+    corpus: Any
+    vocab: Any
+    tools: Any
+    agent: Any                  # with the model's context_policy applied
+    prompt: Any
+    suite: Any
+    run: Any
+
+
+def check_config(cfg: DictConfig) -> Checked:
     """Validate every config group of a composed config against its schema (cheap: nothing is
     built, loaded or read but the prompt's templates file). The first error is an InputError
     naming `configs/<group>/<name>.yaml` and the dotted key."""
-    from lab.agent.prompt import load_prompt
-    from lab.agent.settings import agent_settings
-    from lab.corpus.settings import check_corpus
-    from lab.models import model_settings
-    from lab.pathfinder.resolver import check_resolver
-    from lab.runs.settings import run_settings, suite_settings
-    from lab.tools.toolset import load_tools_settings
-    from lab.vocab.schema import load_vocab
 
     try:
         raw = OmegaConf.to_container(cfg, resolve=True)
@@ -61,14 +75,11 @@ def check_config(cfg: DictConfig) -> None:
         if group not in raw:
             raise InputError("config group missing", file=str(CONFIG_DIR / "config.yaml"), key=group)
     model = model_settings(raw["model"])
-    check_resolver(raw["resolver"])
-    check_corpus(raw["corpus"])
-    load_vocab(raw["vocab"])
-    load_tools_settings(raw["tools"])
-    agent_settings(raw["agent"], model_policy=model.get("context_policy"))
-    load_prompt(raw["prompt"])
-    suite_settings(raw["suite"])
-    run_settings(raw["run"])
+    return Checked(model=model, resolver=check_resolver(raw["resolver"]), corpus=check_corpus(raw["corpus"]),
+                   vocab=load_vocab(raw["vocab"]), tools=load_tools_settings(raw["tools"]),
+                   agent=agent_settings(raw["agent"], model_policy=model.get("context_policy")),
+                   prompt=load_prompt(raw["prompt"]), suite=suite_settings(raw["suite"]),
+                   run=run_settings(raw["run"]))
 
 
 #: The config groups of configs/config.yaml, each with its schema (see check_config).

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, TypeVar, get_args
 
+from omegaconf import DictConfig, ListConfig, OmegaConf
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from lab.errors import InputError
@@ -39,10 +40,6 @@ def plain(obj: Any) -> Any:
     """An OmegaConf node as plain dicts and lists (interpolations resolved), also where one sits
     inside a plain dict or list (`{**dict(cfg.prompt), "system": ...}`); anything else as is.
     The one helper for this in the lab."""
-    try:
-        from omegaconf import DictConfig, ListConfig, OmegaConf
-    except ImportError:  # pragma: no cover - omegaconf ships with hydra-core
-        return obj
     if isinstance(obj, (DictConfig, ListConfig)):
         return OmegaConf.to_container(obj, resolve=True)
     if isinstance(obj, dict):

@@ -5,7 +5,7 @@
 RUNS_DIR (default: docs/findings/qwen2.5-coder-1.5b-first-run/runs) holds the runs of
 scripts/first_run_sweep.sh, one experiment folder per cell (`first-run-<mode>-<prompt>`). Every
 number comes from the run records and tests.csv through the lab's own readers and definitions
-(placeholder echo: lab.runs.cascade.is_placeholder_echo; collapse: a flagged copy cascade; the
+(placeholder echo: lab.records.cascade.is_placeholder_echo; collapse: a flagged copy cascade; the
 comparison: lab diff's); only complete repeats count.
 """
 
@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.runs.cascade import is_placeholder_echo  # noqa: E402
-from lab.runs.diff import build, complete_rows  # noqa: E402
-from lab.runs.history import scan  # noqa: E402
-from lab.runs.numerics import of_record  # noqa: E402
+from lab.records.cascade import is_placeholder_echo  # noqa: E402
+from lab.comparisons.diff import build, complete_rows  # noqa: E402
+from lab.records.history import scan  # noqa: E402
+from lab.records.numerics import of_record  # noqa: E402
 
 RUNS = Path(__file__).resolve().parent.parent / "docs/findings/qwen2.5-coder-1.5b-first-run/runs"
 

@@ -17,9 +17,9 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.analysis.compare import compare, per_test  # noqa: E402
+from lab.analysis.cell_pairs import compare, per_test  # noqa: E402
 from lab.analysis.load import load, load_reference  # noqa: E402
-from lab.analysis.stats import field_token_stats  # noqa: E402
+from lab.analysis.frame_stats import field_token_stats  # noqa: E402
 
 ORDER = ["lexiopt4", "maybe_exts_removed", "alike", "lexiopt6"]
 

@@ -18,7 +18,7 @@ from lab.config import compose
 from lab.errors import InputError
 from lab.models import ContextOverflow, ScriptedBackend, ScriptExhausted
 from lab.models.textcalls import hermes_call_text
-from lab.suites import load_suite
+from lab.suites.loader import load_suite
 from lab.tools import build_toolset
 
 REPO = Path(__file__).resolve().parent.parent

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from lab.results import OUTCOMES
+from lab.records.results import OUTCOMES
 from lab.config import compose
 from lab.models import BackendAPIError, ContextOverflow, ScriptedBackend
 from lab.models.textcalls import hermes_call_text
-from lab.run import run
-from lab.runs.record import read_record, read_tests_csv, read_transcript
+from lab.runner import run
+from lab.records.record import read_record, read_tests_csv, read_transcript
 
 from conftest import write_suite70
 

@@ -9,7 +9,7 @@ import pytest
 
 from lab.analysis import CELL, find_run_dirs, load, load_reference
 from lab.errors import InputError
-from lab.runs.record import read_record, write_record
+from lab.records.record import read_record, write_record
 from test_analysis_sweep import make_sweep
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from lab.analysis import compare, stats
+from lab.analysis import cell_pairs as compare, frame_stats as stats
 
 CELL = {"vocabulary": "v", "model": "m", "suite": "s"}
 

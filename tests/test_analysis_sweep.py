@@ -95,7 +95,7 @@ def make_sweep(root: Path) -> Path:
     from lab.cli import main
     from lab.config import compose
     from lab.models import ScriptedBackend
-    from lab.run import run
+    from lab.runner import run
 
     root.mkdir(parents=True, exist_ok=True)
     results = root / "results"
@@ -118,7 +118,7 @@ def make_sweep(root: Path) -> Path:
 
 
 def test_the_sweep_has_every_cell_complete(tmp_path_factory):
-    from lab.runs.record import read_record
+    from lab.records.record import read_record
 
     results = make_sweep(tmp_path_factory.getbasetemp() / "analysis-sweep")
     recs = [read_record(p.parent) for p in sorted(results.rglob("run.json"))]

@@ -15,12 +15,12 @@ from conftest import SMALL_RUN
 from lab.cli import main
 from lab.config import compose
 from lab.errors import InputError
-from lab.models.base import AssistantTurn, ChatRequest, Message
+from lab.models.messages import AssistantTurn, ChatRequest, Message
 from lab.models.llama_batch import check_kv_budget, kv_bytes_per_cell
 from lab.models.lockstep import Aborted, Lockstep, SequenceView
-from lab.runs.record import read_record, transcript_path
-from test_runs_support import REPO, lab_sub, run_dirs
-from test_runs_support import same_results as same_results_of
+from lab.records.record import read_record, transcript_path
+from support.runs import REPO, lab_sub, run_dirs
+from support.runs import same_results as same_results_of
 
 
 def same_results(a, b) -> None:
@@ -196,7 +196,7 @@ def test_a_batched_run_killed_mid_batch_resumes_with_nothing_lost(tmp_path, poin
 # -- settings ---------------------------------------------------------------------------------------
 
 def test_parallel_1_leaves_the_fingerprint_as_it_was_and_any_other_value_changes_it():
-    from lab.run import fingerprint
+    from lab.runner import fingerprint
     base = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN]))
     assert fingerprint(compose(["model=smollm2-135m", *SMALL_RUN, "model.parallel=1"])).value == base.value
     four = fingerprint(compose(["model=smollm2-135m", *SMALL_RUN, "model.parallel=4"]))

@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.runs.record import read_record, read_tests_csv, transcript_path
+from lab.records.record import read_record, read_tests_csv, transcript_path
 from test_run_llama import suite_args
-from test_runs_support import lab_sub, run_dirs
+from support.runs import lab_sub, run_dirs
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None
@@ -85,7 +85,7 @@ def test_prefixes_shared_across_cells_are_evaluated_once():
     and read B's and C's own part again.)"""
     from lab.config import compose
     from lab.models import load_model
-    from lab.models.base import ChatRequest, Message
+    from lab.models.messages import ChatRequest, Message
     from lab.models.lockstep import Lockstep
 
     backend = load_model(compose(["model=smollm2-135m", "model.parallel=6", "model.n_ctx=1024"]).model)

@@ -84,8 +84,8 @@ def test_a_planted_difference_is_detected_at_the_rate_power_predicts(session, te
 
 def test_the_backend_through_the_agent_loop_answers_what_simulate_draws(tmp_path):
     from lab.config import compose
-    from lab.run import run
-    from lab.runs.record import read_tests_csv
+    from lab.runner import run
+    from lab.records.record import read_tests_csv
     for session in ("single", "isolated"):
         cfg = compose(mini(tmp_path, "model.p=0.5", "model.rho=0.5", "model.difficulty_sd=0.7",
                            f"agent.session={session}", "run.repeats=3", "run.seed=7"))
@@ -105,8 +105,8 @@ def mini(tmp_path: Path, *extra: str) -> list[str]:
 
 
 def test_lab_calibrate_end_to_end_on_the_test_model(tmp_path):
-    from lab.runs.comparison import Arm, compare_two
-    from lab.runs.history import record_dirs
+    from lab.comparisons.runs import Arm, compare_two
+    from lab.records.history import record_dirs
     res = CliRunner().invoke(main, ["calibrate", *mini(tmp_path, "agent.session=isolated", "model.p=0.6",
                                                        "run.experiment=aa"),
                                     "--pairs", "3", "--repeats", "2", "--format", "json"],
@@ -143,7 +143,7 @@ def test_single_session_calibration_needs_two_repeats_per_arm(tmp_path):
 
 def test_the_real_model_command_plans_ten_plus_ten_repeats_on_twelve_isolated_tests():
     """docs/calibration.md's command, composed with the default model config (nothing is run)."""
-    from lab.calibrate import plan
+    from lab.runner.calibrating import plan
     from lab.config import compose
     cfg = compose(["agent.session=isolated", "suite.limit=12", "run.experiment=aa-calibration"])
     p = plan(cfg, pairs=5, repeats=2)

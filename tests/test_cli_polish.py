@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from lab.agent.progress import Progress, clock_text
 from lab.cli import main
-from lab.contamination import Finding, warn, warned_once_in
-from test_runs_support import MINI_IDS, follower_args
+from lab.suites.contamination import Finding, warn, warned_once_in
+from support.runs import MINI_IDS, follower_args
 
 REPO = Path(__file__).resolve().parent.parent
 

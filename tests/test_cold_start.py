@@ -17,7 +17,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from lab.config import compose
 from lab.pathfinder import resolver as resolver_mod
 from lab.pathfinder.resolver import load_resolver
-from lab.progress import CountBar
+from lab.count_bar import CountBar
 from lab.tools import build_toolset
 from test_mcp_stdio import lab_command
 from test_tools import make_corpus

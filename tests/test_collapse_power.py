@@ -119,7 +119,7 @@ def test_the_score_part_power_counting_on_collapses_is_what_the_two_part_compari
 def test_lab_power_on_two_single_sessions_plans_both_parts_as_the_report_does():
     """alike vs lexiopt4: 0/3 and 1/3 collapsed (pooled 1/6). `lab power` gives the collapse
     part's exact power for twice and three times that rate; the report's column says the same."""
-    from lab.analysis.compare import compare_cells
+    from lab.analysis.cell_pairs import compare_cells
     from lab.analysis.load import load
     out = CliRunner().invoke(main, ["power", str(run_dir("alike")), str(run_dir("lexiopt4")),
                                     "--repeats", "3,20", "--format", "json"])

@@ -9,9 +9,9 @@ import pytest
 
 from lab.config import compose
 from lab.errors import InputError
-from lab.launch.stub_server import StubServer
-from lab.run import run
-from lab.runs.record import read_record, read_tests_csv, read_transcript
+from support.stub_server import StubServer
+from lab.runner import run
+from lab.records.record import read_record, read_tests_csv, read_transcript
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"

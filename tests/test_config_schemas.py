@@ -103,7 +103,7 @@ def test_non_finite_numbers_are_refused_in_every_float_setting():
 def test_one_default_per_setting_the_yaml():
     """The code holds no default of its own: a key left out of a group is an error, not a guess."""
     from lab.pathfinder.resolver import check_resolver
-    from lab.runs.settings import run_settings
+    from lab.records.settings import run_settings
     cfg = compose(MINI)
     rc = dict(compose([]).resolver)
     del rc["lexical_top_n"]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from lab.contamination import CODE, normalize, scan, warn
+from lab.suites.contamination import CODE, normalize, scan, warn
 from lab.corpus.loader import load_corpus
 from lab.pathfinder.index import build_index
-from lab.suites import TestCase
+from lab.suites.loader import TestCase
 
 PAY = "retry backoff of the payments client"
 OAUTH = "where is the oauth callback handled"

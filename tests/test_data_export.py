@@ -14,11 +14,11 @@ from click.testing import CliRunner
 
 from lab.cli import main
 from lab.config import compose
-from lab.run import run
-from lab.runs.record import read_record, read_tests_csv
-from lab.runs.resume import recover
-from lab.runs.tables import PRE_RUN_COLUMNS, RUN_COLUMNS, TEST_COLUMNS, csv_header, csv_row
-from test_runs_support import MINI_IDS, follower_args
+from lab.runner import run
+from lab.records.record import read_record, read_tests_csv
+from lab.records.recovery import recover
+from lab.records.test_files import PRE_RUN_COLUMNS, RUN_COLUMNS, TEST_COLUMNS, csv_header, csv_row
+from support.runs import MINI_IDS, follower_args
 
 @pytest.fixture(scope="module")
 def two_runs(tmp_path_factory):

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.run import run
-from lab.runs.gate import EXIT_CANNOT_JUDGE, EXIT_OK, EXIT_REGRESSION, judge_metrics, judge_repeats
+from lab.runner import run
+from lab.comparisons.gate import EXIT_CANNOT_JUDGE, EXIT_OK, EXIT_REGRESSION, judge_metrics, judge_repeats
 from lab.stats import compare_scores
-from test_runs_support import scripted, scripted_cfg
+from support.runs import scripted, scripted_cfg
 
 
 def make(tmp_path, repeats=3, fails=lambda t, s: False, *extra):

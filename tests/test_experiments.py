@@ -7,8 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.config import CONFIG_DIR, compose
-from lab.runs.record import read_record, read_tests_csv
+from lab.config import compose
+from lab.paths import CONFIG_DIR
+from lab.records.record import read_record, read_tests_csv
 
 EXPERIMENTS = {"lexiopt4": "maybe_exts", "maybe_exts_removed": "minimal", "alike": "alike",
                "lexiopt6": "exist_similar", "final": "maybe_exts"}

@@ -12,11 +12,11 @@ import pytest
 
 from lab.analysis import figures as figs
 from lab.analysis import load
-from lab.analysis.compare import compare_cells
+from lab.analysis.cell_pairs import compare_cells
 from lab.analysis.verdict import headline
 from lab.config import compose
-from lab.run import run
-from test_runs_support import follower_args
+from lab.runner import run
+from support.runs import follower_args
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +172,7 @@ def test_a_panel_draws_at_most_max_lines_and_names_the_rest():
 
 
 def test_forest_plot_draws_the_comparisons_tables_cis(lexiopt):
-    from lab.analysis.compare import compare_cells
+    from lab.analysis.cell_pairs import compare_cells
     res, by = lexiopt
     c = compare_cells(res.complete_tests, by, baseline="maybe_exts")
     fig = figs.forest_plot(c, by, baseline="maybe_exts")

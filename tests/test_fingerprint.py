@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from lab.cli import main
 from lab.config import compose
 from lab.errors import MissingDependencyError
-from lab.run import fingerprint, run
-from lab.runs.fingerprint import Fingerprint
-from lab.runs.record import read_record
-from test_runs_support import MINI_SUITE, MINIREPO, TEMPLATES, follower_args, scripted, scripted_cfg
+from lab.runner import fingerprint, run
+from lab.records.fingerprint import Fingerprint
+from lab.records.record import read_record
+from support.runs import MINI_SUITE, MINIREPO, TEMPLATES, follower_args, scripted, scripted_cfg
 
 
 def fp(tmp_path, *extra: str) -> Fingerprint:
@@ -69,12 +69,12 @@ def test_outcome_changing_inputs_change_it(tmp_path, override, key):
 
 def test_findings_never_change_it(tmp_path, monkeypatch):
     """A run that reports a finding keeps the fingerprint of the same run reporting none."""
-    from lab.contamination import Finding
+    from lab.suites.contamination import Finding
 
     quiet = run(scripted_cfg(tmp_path), backend=scripted(), progress=False)
     loud_finding = Finding(code="golden-queries-quoted", document="docs/notes.md",
                            queries=["q one", "q two"], message="quotes 2 golden queries")
-    monkeypatch.setattr("lab.contamination.scan", lambda index, tests: [loud_finding])
+    monkeypatch.setattr("lab.suites.contamination.scan", lambda index, tests: [loud_finding])
     loud = run(scripted_cfg(tmp_path), backend=scripted(), progress=False)
     assert read_record(loud.run_dir).findings and not read_record(quiet.run_dir).findings
     assert read_record(loud.run_dir).fingerprint == read_record(quiet.run_dir).fingerprint

@@ -7,11 +7,11 @@ import json
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.run import run
-from lab.runs.history import scan
-from lab.runs.lock import RunLock
-from lab.runs.record import read_record, write_record
-from test_runs_support import scripted, scripted_cfg
+from lab.runner import run
+from lab.records.history import scan
+from lab.records.lock import RunLock
+from lab.records.record import read_record, write_record
+from support.runs import scripted, scripted_cfg
 
 
 def make_runs(tmp_path):

@@ -84,7 +84,7 @@ def test_the_listing_tools_on_a_corpus_deeper_than_the_recursion_limit(deep):
 ], ids=["unknown-tag", "million-deep", "deep-value"])
 def test_hostile_suite_yaml_is_a_file_line_error(tmp_path, text, line, what):
     from lab.errors import InputError
-    from lab.suites import load_suite
+    from lab.suites.loader import load_suite
     f = tmp_path / "suite.yaml"
     f.write_text(text)
     with pytest.raises(InputError) as e:
@@ -102,7 +102,7 @@ def _lab(*args: str):
 @pytest.mark.parametrize("name", ["..", ".sweeps", ".", "a\\b"])
 def test_run_experiment_must_be_a_visible_folder_under_results_dir(tmp_path, name):
     # issue 27.11: `..` wrote beside results_dir; `.sweeps` hid the run from `lab history`
-    from test_runs_support import follower_args
+    from support.runs import follower_args
     results = tmp_path / "results"
     r = _lab("run", *follower_args(results, f"run.experiment={name}"))
     assert r.exit_code == 2 and "run.experiment" in r.output, r.output

@@ -369,7 +369,7 @@ def test_hostile_paths_over_mcp_within_budget(tmp_path):
 def test_eval_resolver_prints_metrics_when_saving_fails(tmp_path, monkeypatch):
     import errno
 
-    import lab.runs.io as io
+    import lab.records.io as io
 
     def full(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -387,7 +387,7 @@ def test_eval_resolver_prints_metrics_when_saving_fails(tmp_path, monkeypatch):
 def _failing_once(ids: set[str], log: list | None = None):
     """A scripted model whose first turn of each test in `ids` is a server failure."""
     from lab.models.base import BackendAPIError
-    from test_runs_support import scripted
+    from support.runs import scripted
     backend = scripted(log=log)
     solver = backend.queue[0]
     left = set(ids)
@@ -404,8 +404,8 @@ def _failing_once(ids: set[str], log: list | None = None):
 
 
 def test_unreachable_server_run_is_failed_exit_3_and_resumable(tmp_path):
-    from lab.runs.record import read_record
-    from test_runs_support import common_args, run_dirs
+    from lab.records.record import read_record
+    from support.runs import common_args, run_dirs
     args = ["model=openai", "model.base_url=http://127.0.0.1:9/v1", "model.model=x", "model.backoff_s=0.01",
             *common_args(tmp_path)]
     r = CliRunner().invoke(main, ["run", *args])
@@ -424,20 +424,20 @@ def test_unreachable_server_run_is_failed_exit_3_and_resumable(tmp_path):
 
 
 def test_isolated_resume_retries_exactly_the_infrastructure_failures(tmp_path):
-    from lab.run import resume, run
-    from lab.runs.record import read_record, read_tests_csv, read_transcript, transcript_path
-    from test_runs_support import MINI_IDS, scripted_cfg
+    from lab.runner import resume, run
+    from lab.records.record import read_record, read_tests_csv, read_transcript, transcript_path
+    from support.runs import MINI_IDS, scripted_cfg
     cfg = scripted_cfg(tmp_path, "agent.session=isolated")
     out = run(cfg, backend=_failing_once({"mini-02", "mini-05"}), out=open(os.devnull, "w"))
     run_dir = out.run_dir
     assert out.record.status == "failed"
     rep = out.record.repeats[0]
     assert rep.infrastructure == {"api_error": 2} and rep.score == 4
-    from lab.runs.summary import format_summary        # the summary says why (issue 26)
+    from lab.runner.run_summary import format_summary        # the summary says why (issue 26)
     assert "api_error (2): HTTP 503 after 4 attempts [mini-02, mini-05]" in format_summary(out.record, run_dir)
     before = {r.test_id: r for r in read_tests_csv(run_dir / "tests.csv")}
     log: list = []
-    from test_runs_support import scripted
+    from support.runs import scripted
     back = resume(run_dir, backend=scripted(log=log), out=open(os.devnull, "w"))
     assert log == ["mini-02", "mini-05"]                     # exactly the two, nothing else
     assert back.record.status == "complete" and back.record.repeats[0].score == 6
@@ -451,8 +451,8 @@ def test_isolated_resume_retries_exactly_the_infrastructure_failures(tmp_path):
 
 
 def test_single_session_with_some_infrastructure_failures_restarts_its_repeat(tmp_path):
-    from lab.run import resume, run
-    from test_runs_support import scripted, scripted_cfg
+    from lab.runner import resume, run
+    from support.runs import scripted, scripted_cfg
     cfg = scripted_cfg(tmp_path, "run.repeats=2")
     out = run(cfg, backend=_failing_once({"mini-04"}), out=open(os.devnull, "w"))
     assert out.record.status == "failed" and "1 of 12" in out.record.error
@@ -466,12 +466,12 @@ def test_single_session_with_some_infrastructure_failures_restarts_its_repeat(tm
 
 def test_tool_crash_is_a_crash_outcome_with_traceback_not_a_model_outcome(tmp_path, monkeypatch):
     from lab.analysis.load import load
-    from lab.analysis.stats import outcome_counts
-    from lab.run import run
-    from lab.runs.record import read_transcript, transcript_path
-    from lab.runs.summary import format_summary
+    from lab.analysis.frame_stats import outcome_counts
+    from lab.runner import run
+    from lab.records.record import read_transcript, transcript_path
+    from lab.runner.run_summary import format_summary
     from lab.tools.path_resolve import PathResolve
-    from test_runs_support import scripted, scripted_cfg
+    from support.runs import scripted, scripted_cfg
     real = PathResolve.run
 
     def buggy(self, args, ctx):
@@ -516,15 +516,17 @@ def test_history_of_a_missing_results_folder_is_an_error_naming_it(tmp_path):
     assert r.exit_code == 2 and "nosuchdir" in r.output and "no such results folder" in r.output
 
 
-def test_contamination_exit_codes_are_what_the_readme_says(tmp_path):
+def test_contamination_exit_codes_are_what_the_docs_say(tmp_path):
     ok = CliRunner().invoke(main, ["contamination", "--corpus", str(MINIREPO), "--golden", str(MINI_SUITE)])
     assert ok.exit_code == 0
     bad = tmp_path / "bad.yaml"
     bad.write_text("tests: [{id: x}]\n")
     r = CliRunner().invoke(main, ["contamination", "--corpus", str(MINIREPO), "--golden", str(bad)])
     assert r.exit_code == 2 and "bad.yaml" in r.output
-    readme = (REPO / "README.md").read_text()
-    assert "exits 0 whatever it finds" in readme and "always exits 0" not in readme
+    for page in ("README.md", "docs/cli.md"):
+        text = (REPO / page).read_text()
+        assert "exit 0 whatever it finds" in text or "exits 0 whatever it finds" in text, page
+        assert "always exits 0" not in text, page
 
 
 def test_unknown_suite_lists_only_suites(tmp_path):
@@ -543,10 +545,10 @@ def test_disk_full_during_a_run_is_one_line_and_leaves_it_resumable(tmp_path, mo
 
     from lab.config import compose
     from lab.errors import StorageError
-    from lab.run import resume, run
-    from lab.runs import io as runs_io
-    from lab.runs import tables
-    from lab.runs.record import read_record, read_tests_csv
+    from lab.runner import resume, run
+    from lab.records import io as runs_io
+    from lab.records import test_files as tables
+    from lab.records.record import read_record, read_tests_csv
 
     cfg = compose(["model=tool_follower", f"suite.file={MINI_SUITE}", "corpus=dir", f"corpus.root={MINIREPO}",
                    NO_SEM, "agent.session=isolated", f"run.results_dir={tmp_path / 'results'}",
@@ -591,7 +593,7 @@ def test_disk_full_during_a_run_is_one_line_and_leaves_it_resumable(tmp_path, mo
 def test_disk_full_is_an_exit_2_line_from_lab_run(tmp_path, monkeypatch):
     import errno
 
-    from lab.runs import tables
+    from lab.records import test_files as tables
 
     def full(path, text, torn_point):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -612,7 +614,7 @@ def test_report_and_resume_agree_on_a_lost_tests_csv(tmp_path, damage):
     """The report names the run and says `lab resume` rebuilds the file; resume does rebuild it
     from the transcripts (never "complete: nothing to resume" with rows still missing)."""
     from lab.analysis import load
-    from lab.runs.record import read_tests_csv
+    from lab.records.record import read_tests_csv
 
     r = CliRunner().invoke(main, ["run", "model=tool_follower", f"suite.file={MINI_SUITE}", "corpus=dir",
                                   f"corpus.root={MINIREPO}", NO_SEM, f"run.results_dir={tmp_path}",
@@ -639,7 +641,7 @@ def test_report_and_resume_agree_on_a_lost_tests_csv(tmp_path, damage):
 def test_a_huge_suite_file_is_refused_at_once_naming_the_limit(tmp_path):
     """A 50 MB suite used to take 293 s and 3.6 GB with no output; now it is one line, at once."""
     from lab.errors import InputError
-    from lab.suites import MAX_SUITE_BYTES, load_suite
+    from lab.suites.loader import MAX_SUITE_BYTES, load_suite
 
     big = tmp_path / "huge.yaml"
     with big.open("w") as f:

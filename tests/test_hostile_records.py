@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from lab.cli import main
-from lab.run import run
-from lab.runs.tables import MAX_FIELD_CHARS, TestRow, TestsCsv, read_tests_csv
-from test_runs_support import finished, scripted, scripted_cfg
+from lab.runner import run
+from lab.records.test_files import MAX_FIELD_CHARS, TestRow, TestsCsv, read_tests_csv
+from support.runs import finished, scripted, scripted_cfg
 from test_view import LOCAL
 
 
@@ -29,7 +29,7 @@ def cli(*args: str):
 
 def test_an_answer_over_the_csv_field_limit_is_cut_and_read_back(tmp_path):
     # a server that ignores max_tokens: the row keeps MAX_FIELD_CHARS and says how long it was
-    from lab.results import TestResult
+    from lab.records.results import TestResult
     huge = "x" * 200_000
     res = TestResult(test_id="t", index=1, position=1, category="A", query="q", expected=["a.go"],
                      outcome="fail", answer=huge, answer_normalized=huge, detail="d" * 150_000)
@@ -113,7 +113,7 @@ def test_links_back_up_a_results_folder_are_walked_once(tmp_path):
     (tmp_path / "latest").symlink_to(tmp_path, target_is_directory=True)
     (tmp_path / "exp" / "up").symlink_to(tmp_path, target_is_directory=True)
     (tmp_path / "exp" / "again").symlink_to(a.run_dir, target_is_directory=True)
-    code = ("import sys; from lab.analysis import find_run_dirs; from lab.runs.history import scan; "
+    code = ("import sys; from lab.analysis import find_run_dirs; from lab.records.history import scan; "
             f"print(len(find_run_dirs([{str(tmp_path)!r}])), len(scan({str(tmp_path)!r}).entries))")
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=str(Path(__file__).resolve().parent.parent))
@@ -131,7 +131,7 @@ def test_links_back_up_a_results_folder_are_walked_once(tmp_path):
 # -- 27.10: a results folder the lab cannot write ---------------------------------------------------
 
 def _run_into(results: Path):
-    from test_runs_support import follower_args
+    from support.runs import follower_args
     return CliRunner().invoke(main, ["run", *follower_args(results)])
 
 
@@ -164,7 +164,7 @@ def test_a_read_only_results_folder_is_one_line_exit_2(tmp_path, monkeypatch):
 
 def test_a_run_whose_prompt_never_fits_is_failed_not_complete(tmp_path):
     # issue 27.11: model.n_ctx too small for the system prompt: context_overflow x N, yet `complete`
-    from test_runs_support import common_args
+    from support.runs import common_args
     r = CliRunner().invoke(main, ["run", "model=scripted", "model.n_ctx=50", "agent.session=isolated",
                                   *common_args(tmp_path)])
     assert r.exit_code == 3, r.output
@@ -186,8 +186,8 @@ def test_a_run_with_an_overflow_after_turns_stays_complete(tmp_path):
 def test_credentials_in_a_base_url_are_not_stored(tmp_path):
     # issue 27.11: `http://user:password@host` was written into run.json as it was
     from lab.config import compose
-    from lab.launch.stub_server import StubServer
-    from test_runs_support import common_args
+    from support.stub_server import StubServer
+    from support.runs import common_args
     with StubServer() as s:
         url = s.url.replace("http://", "http://me:s3cret-pw@")
         cfg = compose(["model=openai", f"model.base_url={url}", "model.model=stub", *common_args(tmp_path)])

@@ -59,7 +59,7 @@ def test_draft_stats_report_the_acceptance_rate():
 
 
 def test_lookup_draft_is_in_every_llama_config_and_the_fingerprint():
-    from lab.run import fingerprint
+    from lab.runner import fingerprint
     for f in sorted((REPO / "configs/model").glob("*.yaml")):
         cfg = compose([f"model={f.stem}"])
         if cfg.model.backend == "llama_cpp":
@@ -88,7 +88,7 @@ def test_drafts_off_leave_the_fingerprints_of_earlier_runs_unchanged():
     """lookup_draft: 0 decodes exactly as the backend did before the setting existed, so it is
     left out of the fingerprint at that value (runs made before it still match)."""
     from lab.models.llamacpp import LlamaCppBackend
-    from lab.runs.fingerprint import model_inputs
+    from lab.records.fingerprint import model_inputs
     cfg = {k: v for k, v in dict(compose(["model=smollm2-135m"]).model).items()}
     before = {k: v for k, v in cfg.items() if k != "lookup_draft"}
     kw = dict(backend="llama_cpp", excluded=LlamaCppBackend.fingerprint_excluded,

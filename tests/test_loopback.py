@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from lab.loopback import allowed_names, is_loopback
+from lab.serve.loopback import allowed_names, is_loopback
 from test_mcp_stdio import lab_command
 from test_mcp_transports import SERVE, _env
-from test_runs_support import finished, stop
+from support.runs import finished, stop
 from test_tools import make_corpus
 
 
@@ -29,7 +29,7 @@ def test_is_loopback_in_every_spelling(host, loop):
 def test_mcp_http_checks_host_and_origin_on_any_loopback_spelling(tmp_path: Path):
     # issue 27.11: only the literal 127.0.0.1/localhost/::1 were protected; 127.0.0.2 was not
     from lab.config import compose
-    from lab.mcp_server import http_app
+    from lab.serve.mcp_server import http_app
     from lab.tools import build_toolset
     ts = build_toolset(compose([f"corpus.root={make_corpus(tmp_path)}", *SERVE]))
     body = {"jsonrpc": "2.0", "id": 1, "method": "ping"}

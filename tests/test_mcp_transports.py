@@ -20,7 +20,7 @@ from mcp.client.streamable_http import streamable_http_client
 from lab.config import compose
 from lab.vocab import load_vocab, response_schema, tool_description
 from test_mcp_stdio import lab_command
-from test_runs_support import stop
+from support.runs import stop
 from test_tools import make_corpus
 
 REPO = Path(__file__).resolve().parent.parent
@@ -154,7 +154,7 @@ def test_rendered_responses_fit_the_schema_of_every_shipped_vocabulary(tmp_path:
 
 
 def test_filesystem_tools_list_their_shapes(tmp_path: Path):
-    from lab.mcp_server import instructions, tool_listing
+    from lab.serve.mcp_server import instructions, tool_listing
     from lab.tools import build_toolset
     ts = build_toolset(compose(["tools=filesystem", f"corpus.root={make_corpus(tmp_path / 'c')}"]))
     listed = {t.name: t for t in tool_listing(ts)}
@@ -171,7 +171,8 @@ def test_bad_http_address_is_a_usage_error(tmp_path: Path):
 
 
 def _readme_block(marker: str) -> dict:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    """A client block of docs/mcp-clients.md (the README links there)."""
+    text = (REPO / "docs" / "mcp-clients.md").read_text(encoding="utf-8")
     after = text.split(f"<!-- {marker} -->", 1)[1]
     return json.loads(after.split("```json", 1)[1].split("```", 1)[0])
 

@@ -1,4 +1,4 @@
-"""Numerics: how a machine computes, an id beside the fingerprint (lab/runs/numerics.py,
+"""Numerics: how a machine computes, an id beside the fingerprint (lab/records/numerics.py,
 lab/models/numerics.py). The same fingerprint on two builds or weight layouts must not pass for one
 computation: the id differs, and resume, diff, the gate and history say so."""
 
@@ -16,10 +16,10 @@ from lab.errors import InputError
 from lab.models import BACKENDS
 from lab.models.llamacpp import LlamaCppBackend, resolved_extra_buffers
 from lab.models.numerics import build_kind, compiler_of, system_features
-from lab.run import resume, run
-from lab.runs.numerics import Numerics, describe_difference, of_record
-from lab.runs.record import read_record, write_record
-from test_runs_support import interrupting, run_dirs, scripted, scripted_cfg
+from lab.runner import resume, run
+from lab.records.numerics import Numerics, describe_difference, of_record
+from lab.records.record import read_record, write_record
+from support.runs import interrupting, run_dirs, scripted, scripted_cfg
 
 QUIET = io.StringIO
 
@@ -170,7 +170,7 @@ def test_diff_history_and_the_summary_show_numerics(tmp_path):
     hist = CliRunner().invoke(main, ["history", "--results", str(tmp_path)])
     assert "numerics" in hist.output.splitlines()[0]
     assert "ran on 2 numerics" in hist.output                 # same fingerprint, two computations
-    from lab.runs.summary import format_summary
+    from lab.runner.run_summary import format_summary
     assert f"numerics {of_record(a.record).id}" in format_summary(a.record, a.run_dir)
 
 

@@ -17,9 +17,9 @@ import pytest
 from lab.agent import Session, agent_settings, load_templates, run_session
 from conftest import UNFORCED, agent_yaml
 from lab.config import compose
-from lab.launch.stub_server import completion, send_json
+from support.stub_server import completion, send_json
 from lab.models import BackendAPIError, ChatRequest, Message, load_model
-from lab.suites import load_suite
+from lab.suites.loader import load_suite
 from lab.tools import build_toolset
 
 pytest.importorskip("openai")

@@ -18,8 +18,8 @@ import pytest
 
 from lab.config import compose
 from lab.models import load_model
-from lab.run import run
-from lab.runs.record import read_record, read_tests_csv
+from lab.runner import run
+from lab.records.record import read_record, read_tests_csv
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(any(importlib.util.find_spec(m) is None for m in

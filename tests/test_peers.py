@@ -160,7 +160,7 @@ def test_lab_resolve_renders_a_peer_through_the_vocabulary():
 
 
 def test_the_run_fingerprint_differs_between_kinds(tmp_path):
-    from lab.run import fingerprint
+    from lab.runner import fingerprint
 
     common = [f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}", "model=tool_follower",
               f"run.results_dir={tmp_path}"]

@@ -13,13 +13,14 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from lab.contamination import MIN_QUERY_CHARS, normalize
+from lab.suites.contamination import MIN_QUERY_CHARS, normalize
 from lab.corpus import landmarks as L
 from lab.corpus.loader import load_corpus
 from lab.corpus.materialize import fixture_root
 from lab.errors import InputError
 from lab.pathfinder.index import TEXT_FIELDS, build_index
-from lab.suites import PROMPTS_DIR, TEMPLATE_KEYS, load_suite, split_expected
+from lab.paths import PROMPTS_DIR
+from lab.suites.loader import TEMPLATE_KEYS, load_suite, split_expected
 
 PROMPT_DIR = PROMPTS_DIR.parent / "configs" / "prompt"
 TEMPLATES_FILE = PROMPT_DIR / "answer_line.yaml"   # the default prompt (configs/config.yaml)
@@ -297,6 +298,6 @@ def test_lab_contamination_on_the_fixture_finds_only_the_benchmark_note(fixture)
 
 
 def test_tasks40_has_no_contamination_finding_on_the_fixture(suites, index):
-    from lab.contamination import scan
+    from lab.suites.contamination import scan
 
     assert scan(index, suites["tasks40"].tests) == []

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lab.results import OUTCOMES
+from lab.records.results import OUTCOMES
 from lab.cli import main
 from lab.models.textcalls import CALL_FORMS
-from lab.runs.record import read_record, read_tests_csv, read_transcript
+from lab.records.record import read_record, read_tests_csv, read_transcript
 from lab.tools.base import check_args
-from test_runs_support import EMBEDDED_MODEL
+from support.runs import EMBEDDED_MODEL
 
 
 pytestmark = EMBEDDED_MODEL

@@ -15,10 +15,11 @@ import yaml
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.config import REPO_ROOT, compose
+from lab.config import compose
+from lab.paths import REPO_ROOT
 from lab.corpus.loader import walk
 from lab.pathfinder.resolver import corpus_root_from_cfg
-from lab.suites import load_suite, suite_path
+from lab.suites.loader import load_suite, suite_path
 
 CORPORA = REPO_ROOT / "corpora"
 MANIFEST = CORPORA / "manifest.yaml"

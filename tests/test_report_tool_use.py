@@ -1,5 +1,5 @@
 """`lab report`: tool use per cell (forced calls never pass for the model's choice), copy cascades
-beside the collapse points, and cells kept apart by tool_choice — on runs written by `lab.run.run`
+beside the collapse points, and cells kept apart by tool_choice — on runs written by `lab.runner.run`
 with the scripted model over tests/data/minirepo and its six-test mini suite."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def copying_model(req):
 def _run(results: Path, vocab: str, behaviour, repeats: int, *extra: str) -> Path:
     from lab.config import compose
     from lab.models import ScriptedBackend
-    from lab.run import run
+    from lab.runner import run
 
     cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
                    f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false",
@@ -189,8 +189,8 @@ def test_the_report_links_only_pages_it_wrote(report):
 
 
 def test_the_summary_calls_a_repeated_answer_in_isolated_tests_no_copy_cascade(runs, tmp_path):
-    from lab.runs.record import read_record
-    from lab.runs.summary import format_summary
+    from lab.records.record import read_record
+    from lab.runner.run_summary import format_summary
 
     single = format_summary(read_record(runs["copy"]))
     assert "COPY CASCADE repeat 0: 5 tests" in single
@@ -205,7 +205,7 @@ def test_the_summary_calls_a_repeated_answer_in_isolated_tests_no_copy_cascade(r
 
 
 def test_a_placeholder_echo_is_a_template_tag_where_a_path_belongs():
-    from lab.runs.cascade import is_placeholder_echo, placeholder_echoes
+    from lab.records.cascade import is_placeholder_echo, placeholder_echoes
     assert is_placeholder_echo("<path>") and is_placeholder_echo("<tool_response>")
     assert is_placeholder_echo("src/<path>/x.go")
     for fine in ("services/ledger/main.go", "Makefile", "path", "a < b > c", None, ""):

@@ -1,5 +1,5 @@
 """`lab reproduce RUN`: a recorded run's first tests rerun with its recorded config, compared
-message for message with its transcript (lab/runs/reproduce.py: the comparison; lab/run/
+message for message with its transcript (lab/comparisons/transcripts.py: the comparison; lab/runner/
 reproducing.py: the rerun; lab/cli/reproduce.py: the command). The end-to-end tests drive the
 seeded stochastic test model through the real agent loop: its tokens follow from the seed alone."""
 
@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.results import TestResult
-from lab.runs.numerics import Numerics
-from lab.runs.record import read_transcript, transcript_path
-from lab.runs.reproduce import compare
+from lab.records.results import TestResult
+from lab.records.numerics import Numerics
+from lab.records.record import read_transcript, transcript_path
+from lab.comparisons.transcripts import compare
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from test_runs_support import EMBEDDED_MODEL
+from support.runs import EMBEDDED_MODEL
 
 REPO = Path(__file__).resolve().parent.parent
 RUNS = REPO / "docs/findings/qwen2.5-coder-1.5b-first-run/runs/first-run-single-answer_line"

@@ -19,11 +19,11 @@ from click.testing import CliRunner
 
 from lab.cli import main
 from lab.errors import InputError
-from lab.run import resume, run
-from lab.runs.io import new_run_dir
-from lab.runs.lock import RunLock, is_live
-from lab.runs.record import read_record, read_tests_csv, read_transcript, transcript_path
-from test_runs_support import (MINIREPO, REPO, follower_args, interrupting, lab_sub, run_dirs,
+from lab.runner import resume, run
+from lab.records.io import new_run_dir
+from lab.records.lock import RunLock, is_live
+from lab.records.record import read_record, read_tests_csv, read_transcript, transcript_path
+from support.runs import (MINIREPO, REPO, follower_args, interrupting, lab_sub, run_dirs,
                                same_results, scripted, scripted_cfg, seeded_fails)
 
 QUIET = io.StringIO
@@ -136,8 +136,8 @@ def test_killed_before_the_first_record_write_leaves_nothing_to_resume(tmp_path)
 RUNNER = """
 import sys
 sys.path.insert(0, {tests!r})
-from test_runs_support import scripted, scripted_cfg, seeded_fails
-from lab.run import run
+from support.runs import scripted, scripted_cfg, seeded_fails
+from lab.runner import run
 run(scripted_cfg({results!r}, "run.repeats=3", "agent.session={session}"),
     backend=scripted(fails=seeded_fails, sleep=0.04), progress=False)
 """
@@ -259,7 +259,7 @@ def test_eight_runs_started_at_once_get_eight_complete_directories(tmp_path):
 
 
 def test_run_dir_names_collide_and_mkdir_still_gives_each_its_own(tmp_path, monkeypatch):
-    import lab.runs.io as io_mod
+    import lab.records.io as io_mod
     monkeypatch.setattr(io_mod.time, "strftime", lambda fmt, t=None: "20260101T000000Z")
     suffixes = iter(["aaaaaa"] * 7 + [f"{i:06x}" for i in range(100)])
     lock = threading.Lock()

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from lab.cli import main
 from lab.errors import InputError
-from lab.runs.record import (RunRecord, TestsCsv, TestRow, read_record, read_tests_csv,
+from lab.records.record import (RunRecord, TestsCsv, TestRow, read_record, read_tests_csv,
                              read_transcript)
 
 REPO = Path(__file__).resolve().parent.parent
@@ -119,7 +119,7 @@ def test_corrupt_run_json_is_an_error_naming_the_file(tmp_path):
 
 
 def test_truncated_tests_csv_is_an_error_naming_file_and_line(tmp_path):
-    from lab.results import TestResult
+    from lab.records.results import TestResult
 
     path = tmp_path / "tests.csv"
     t = TestsCsv(path)
@@ -134,7 +134,7 @@ def test_truncated_tests_csv_is_an_error_naming_file_and_line(tmp_path):
 
 
 def test_run_record_round_trips(tmp_path):
-    from lab.runs.record import RepeatSummary, write_record
+    from lab.records.record import RepeatSummary, write_record
 
     rec = RunRecord(run_id="r", experiment="e", status="complete", started_at="t0", ended_at="t1",
                     config={"a": 1}, model={"name": "m"}, suite={"name": "s", "tests": 1}, corpus={},
@@ -163,7 +163,7 @@ def test_tasks40_baseline_runs_with_the_filesystem_tools(tmp_path):
     from lab.config import compose
     from lab.models import ScriptedBackend
     from lab.models.textcalls import hermes_call_text
-    from lab.run import run
+    from lab.runner import run
 
     cfg = compose(["suite=tasks40_baseline", "suite.limit=2", f"run.results_dir={tmp_path}"])
     assert cfg.tools.name == "filesystem"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lab.results import OUTCOMES
+from lab.records.results import OUTCOMES
 from lab.cli import main
-from lab.runs.record import read_record, read_tests_csv, read_transcript
+from lab.records.record import read_record, read_tests_csv, read_transcript
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from lab.config import compose
-from lab.eval_resolver import evaluate
+from lab.suites.eval_resolver import evaluate
 from lab.pathfinder.resolver import load_resolver
-from lab.run import load_run_suite, run
-from lab.suites import PROMPTS_DIR
+from lab.runner import load_run_suite, run
+from lab.paths import PROMPTS_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"
@@ -51,7 +51,7 @@ def test_tool_follower_scores_recall_at_1_on_tests70(tmp_path):
 def test_the_reference_summary_has_no_cascade_and_no_forced_calls(tmp_path):
     """Issue 26: a no-LLM run printed COPY CASCADE once per repeat and forced-call statistics; a
     deterministic reference says what its repeated answers are instead."""
-    from lab.runs.summary import format_summary
+    from lab.runner.run_summary import format_summary
 
     others = ["services/billing/config.rs", "services/billing/invoice.go", "services/billing/config.go",
               "services/payments/generated/payments.pb.go", "services/payments/handler.go",

@@ -10,11 +10,11 @@ import pytest
 
 from lab.errors import InputError
 from lab.models import ScriptExhausted
-from lab.run import run
-from lab.runs.provenance import git_info
-from lab.runs.record import (SCHEMA_VERSION, read_record, read_tests_csv, read_transcript,
+from lab.runner import run
+from lab.records.provenance import git_info
+from lab.records.record import (SCHEMA_VERSION, read_record, read_tests_csv, read_transcript,
                              transcript_path, write_record)
-from test_runs_support import REPO, run_dirs, scripted, scripted_cfg
+from support.runs import REPO, run_dirs, scripted, scripted_cfg
 
 
 def test_a_complete_record_holds_everything_the_issue_lists(tmp_path):
@@ -77,8 +77,8 @@ def test_sigterm_marks_the_run_interrupted_exit_143(tmp_path):
     script.write_text(
         "import sys\n"
         f"sys.path.insert(0, {str(REPO / 'tests')!r})\n"
-        "from test_runs_support import scripted, scripted_cfg\n"
-        "from lab.run import run, Terminated\n"
+        "from support.runs import scripted, scripted_cfg\n"
+        "from lab.runner import run, Terminated\n"
         "try:\n"
         f"    run(scripted_cfg({str(tmp_path)!r}), backend=scripted(sleep=0.2), progress=False)\n"
         "except Terminated:\n"

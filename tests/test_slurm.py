@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
-from lab.runs.record import read_record
+from lab.records.record import read_record
 from lab.sweeps.cells import read_entries
 
 REPO = Path(__file__).resolve().parent.parent
@@ -225,14 +225,14 @@ def fake_sinfo(fmt: str) -> list[str]:
      "hydra.launcher.cpus_per_task (asked 8"),
 ])
 def test_each_sbatch_rejection_names_its_key(stderr, key):
-    from lab.sweeps.slurm import explain_rejection
+    from hydra_plugins.lab_slurm_launcher.launcher import explain_rejection
     line = explain_rejection(stderr, {"cpus_per_task": 8, "mem_gb": 32, "gpus_per_node": 1,
                                       "timeout_min": 240, "partition": "gpu"}, sinfo=fake_sinfo)
     assert "\n" not in line and key in line and line.startswith("error: sbatch refused")
 
 
 def test_sacct_warnings_of_a_cluster_without_accounting_are_said_once(capsys):
-    from lab.sweeps.slurm import quiet_sacct
+    from hydra_plugins.lab_slurm_launcher.launcher import quiet_sacct
     f = quiet_sacct()
     seen = f.seen
     log = logging.getLogger("submitit")
@@ -245,7 +245,7 @@ def test_sacct_warnings_of_a_cluster_without_accounting_are_said_once(capsys):
 
 
 def test_the_queue_view_keeps_pending_ranges_as_listed_and_names_their_reason(monkeypatch):
-    from lab.sweeps import slurm
+    from hydra_plugins.lab_slurm_launcher import launcher as slurm
     out = "12_0|RUNNING|None\n12_1|CANCELLED|None\n12_[2-3%4]|PENDING|PartitionTimeLimit\n"
     monkeypatch.setattr(slurm.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 0, out, ""))
     q = slurm.read_queue(["12_0", "12_1", "12_2", "12_3"])

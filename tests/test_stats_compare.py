@@ -78,7 +78,7 @@ def test_no_spread_is_exact_and_one_repeat_each_is_unknown_in_a_single_session()
 def test_constant_scores_with_different_passing_tests_are_noise_unknown_not_exact():
     """Issue 24 finding 6: 62, 62 vs 60, 60 with different tests passing in each repeat used to
     give p = 0, CI [-2, -2] and a REGRESSION from the gate."""
-    from lab.runs.gate import EXIT_CANNOT_JUDGE, judge
+    from lab.comparisons.gate import EXIT_CANNOT_JUDGE, judge
     rng = np.random.default_rng(6)
 
     def arm(score, reps=2, t=70):

@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lab.runs.comparison import Arm, compare_two
-from lab.runs.record import read_record
-from lab.runs.rounds import round_labels, rounds_of
+from lab.comparisons.runs import Arm, compare_two
+from lab.records.record import read_record
+from lab.records.rounds import round_labels, rounds_of
 from lab.stats import compare_arms
 
 RUNS = Path(__file__).resolve().parents[1] / "docs/findings/qwen2.5-coder-1.5b-lexiopt/runs"
@@ -155,7 +155,7 @@ def test_a_planted_collapse_hides_a_lift_from_welch_but_not_from_the_two_part_an
 
 
 def test_a_candidate_that_collapses_more_often_is_a_regression():
-    from lab.runs.gate import EXIT_REGRESSION, judge
+    from lab.comparisons.gate import EXIT_REGRESSION, judge
     rng = np.random.default_rng(3)
     xb, fb = _single(rng, 10, 60, 0.0)
     xc, fc = _single(rng, 10, 60, 0.0)
@@ -261,8 +261,8 @@ def test_per_test_verdicts_only_where_the_repeats_can_reject_and_one_heterogenei
 
 
 def test_a_new_run_records_each_repeats_round_and_two_runs_of_one_session_share_it(tmp_path):
-    from lab.run import run
-    from test_runs_support import scripted, scripted_cfg
+    from lab.runner import run
+    from support.runs import scripted, scripted_cfg
     dirs = [run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(), progress=False).run_dir
             for _ in range(2)]
     recs = [read_record(d) for d in dirs]
@@ -305,7 +305,7 @@ def test_the_simulator_refitted_from_the_real_runs_fails_the_old_method_and_pass
 
 
 def test_the_report_table_says_tost_at_the_researchers_margin():
-    from lab.analysis.compare import compare_cells
+    from lab.analysis.cell_pairs import compare_cells
     from lab.analysis.load import load
     t = load([RUNS / "isolated"], transcripts=False).complete_tests
     at3, at10 = compare_cells(t, margin=3.0), compare_cells(t, margin=10.0)

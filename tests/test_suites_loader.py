@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lab.errors import InputError
-from lab.suites import TestCase, load_suite, suite_path
+from lab.suites.loader import TestCase, load_suite, suite_path
 
 GOOD = """\
 name: mini

@@ -14,7 +14,7 @@ from omegaconf import OmegaConf
 
 from lab.cli import main
 from lab.errors import InputError
-from lab.runs.record import read_record
+from lab.records.record import read_record
 from lab.sweeps.cells import read_entries
 
 REPO = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""`hydra/launcher=batched` and `lab.run.run_many`: every cell of a sweep in one process, all their
+"""`hydra/launcher=batched` and `lab.runner.run_many`: every cell of a sweep in one process, all their
 conversations in one batch on one model (the test model `stochastic`, model.parallel > 1, under
 the batch scheduler). Per cell the same records as the basic launcher's; the cells interleave;
 one model load; a kill or Ctrl-C loses no finished test and resume completes every cell (the
@@ -20,11 +20,11 @@ from lab.config import compose
 from lab.errors import InputError
 from lab.models.base import FatalModelError
 from lab.models.stochastic import StochasticBackend
-from lab.run import run_many
-from lab.runs.record import read_record, read_transcript, transcript_path
+from lab.runner import run_many
+from lab.records.record import read_record, read_transcript, transcript_path
 from lab.sweeps.cells import read_entries
 from test_resume import finished_lines, same_results
-from test_runs_support import REPO, common_args, lab_sub
+from support.runs import REPO, common_args, lab_sub
 from test_sweep import common, lab_run, the_sweep
 
 QUIET = io.StringIO
@@ -42,7 +42,7 @@ def by_swept(sweep: Path) -> dict:
 
 
 def test_a_batched_sweep_gives_each_cell_the_records_of_the_basic_launcher(tmp_path, monkeypatch):
-    import lab.run.many as many
+    import lab.runner.many as many
     loads = []
     real = many.load_model
     monkeypatch.setattr(many, "load_model", lambda cfg: loads.append(1) or real(cfg))

@@ -13,13 +13,13 @@ from conftest import SMALL_RUN, UNFORCED, agent_yaml
 from lab.config import compose
 from lab.errors import InputError
 from lab.models import ScriptedBackend
-from lab.models.base import ToolSchema
+from lab.models.messages import ToolSchema
 from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
                                 forced_call_schema)
 from lab.models.textcalls import parse_tool_calls
-from lab.runs.cascade import AnswerRow, find_cascade
-from lab.runs.record import summarize_repeat
-from lab.runs.tables import LEGACY_COLUMNS, TestRow, read_tests_csv
+from lab.records.cascade import AnswerRow, find_cascade
+from lab.records.record import summarize_repeat
+from lab.records.test_files import LEGACY_COLUMNS, TestRow, read_tests_csv
 from lab.tools import build_toolset
 # tests/ is on sys.path under pytest: the reliability tests' minirepo parts and solver
 from test_agent_reliability import MINI_SUITE, MINIREPO, REPO, TEMPLATES, parts, solve  # noqa: F401
@@ -76,7 +76,7 @@ def test_bad_tool_choice_settings_are_named():
 
 
 def test_forced_tool_must_be_offered_and_needs_first(tmp_path):
-    from lab.run import prepare
+    from lab.runner import prepare
     base = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "model=tool_follower",
             "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}"]
     with pytest.raises(InputError, match="forced_tool=grep is not offered"):
@@ -88,7 +88,7 @@ def test_forced_tool_must_be_offered_and_needs_first(tmp_path):
 
 
 def test_tool_choice_is_in_the_fingerprint_and_auto_keeps_old_ones(tmp_path):
-    from lab.run import fingerprint
+    from lab.runner import fingerprint
     base = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "model=tool_follower",
             "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}"]
     auto = fingerprint(compose(base + ["agent.tool_choice=auto", "agent.forced_tool=null"]))
@@ -135,7 +135,7 @@ def test_jump_forward_prompts_the_fixed_opening_and_constrains_the_rest():
 
 
 def test_jump_forward_is_in_every_llama_config_and_the_fingerprint():
-    from lab.run import fingerprint
+    from lab.runner import fingerprint
     for f in sorted((REPO / "configs/model").glob("*.yaml")):
         cfg = compose([f"model={f.stem}"])
         if cfg.model.backend == "llama_cpp":
@@ -179,7 +179,7 @@ def test_a_bad_worked_example_is_named(parts, tmp_path):
     with pytest.raises(InputError, match="example.colour"):
         load_prompt({**dict(compose(["prompt=worked_example"]).prompt),
                      "example": {"user": "q", "colour": 1}})
-    from lab.run import prepare
+    from lab.runner import prepare
     with pytest.raises(InputError, match="example.call.name"):
         prepare(compose([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "tools=filesystem",
                          "prompt=worked_example", "model=tool_follower", "resolver.semantic.enabled=false",
@@ -193,7 +193,7 @@ def test_unknown_prompt_keys_are_named():
 
 
 def test_the_prompt_is_in_the_fingerprint(tmp_path):
-    from lab.run import fingerprint
+    from lab.runner import fingerprint
     base = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "model=tool_follower",
             "resolver.semantic.enabled=false", f"run.results_dir={tmp_path}"]
     a, b = fingerprint(compose(base)), fingerprint(compose(base + ["prompt=worked_example"]))

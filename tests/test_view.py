@@ -1,4 +1,4 @@
-"""`lab view`: the live web viewer, over runs written by `lab.run.run` with the scripted model on
+"""`lab view`: the live web viewer, over runs written by `lab.runner.run` with the scripted model on
 tests/data/minirepo and its six-test mini suite.
 
 HTTP tests go through Starlette's TestClient (fast). The browser test starts the real `lab view`
@@ -23,7 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from lab.analysis import load
-from lab.analysis.compare import compare
+from lab.analysis.cell_pairs import compare
 from lab.view import create_app
 
 REPO = Path(__file__).resolve().parent.parent
@@ -79,7 +79,7 @@ def _run(results: Path, vocab: str, model, repeats: int = 1, extra: tuple[str, .
     """One run on the mini suite; `model`: a scripted model, or None with `extra` naming one."""
     from lab.config import compose
     from lab.models import ScriptedBackend
-    from lab.run import run
+    from lab.runner import run
 
     cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"prompt.file={TEMPLATES}",
                    f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false",
@@ -199,7 +199,7 @@ def test_run_page_has_its_repeats_and_a_tests_by_repeat_matrix(client, results):
     rid = _runs(results)["maybe_exts"]
     html = client.get(f"/run/{rid}").text
     assert "<td>4/6</td>" in html and "<th class='col'>repeat=0</th>" in html
-    from lab.runs.numerics import Numerics
+    from lab.records.numerics import Numerics
     scripted_id = Numerics({"engine": "python", "backend": "scripted"}).id
     assert f"<td>{scripted_id} <span class='note'>(how the machine computed" in html   # issue 22
     assert client.get("/run/nope").status_code == 404

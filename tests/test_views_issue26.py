@@ -17,7 +17,7 @@ LEXIOPT = REPO / "docs" / "findings" / "qwen2.5-coder-1.5b-lexiopt" / "runs"
 @pytest.fixture(scope="module")
 def lexiopt():
     from lab.analysis import cell_axes, load
-    from lab.analysis import compare, stats
+    from lab.analysis import cell_pairs as compare, frame_stats as stats
 
     if not LEXIOPT.is_dir():
         pytest.skip("no committed lexiopt runs")
@@ -53,7 +53,7 @@ def test_a_cell_key_has_every_axis_and_names_what_differs(lexiopt):
 def test_default_grouping_never_pools_session_modes(lexiopt):
     """stats and compare with no `by` once grouped by vocabulary x model x suite: the variance
     notebook pooled isolated, single-session and unforced runs into one 'maybe_exts' cell."""
-    from lab.analysis import stats
+    from lab.analysis import frame_stats as stats
 
     res, by, cells, compare = lexiopt
     default = stats.cell_scores(res.repeats, n_boot=1000)

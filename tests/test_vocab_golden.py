@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from lab.config import CONFIG_DIR, compose
+from lab.config import compose
+from lab.paths import CONFIG_DIR
 from lab.pathfinder.resolution import Candidate, Resolution
 from lab.vocab import load_vocab, render_text, tool_description
 

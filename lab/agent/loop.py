@@ -27,13 +27,12 @@ from lab.agent.conversation import Conversation
 from lab.agent.grading import grade
 from lab.agent.progress import Progress
 from lab.agent.repetition import RepetitionCheck
-from lab.results import CRASH, INFRASTRUCTURE, ToolCallRecord, TestResult
-from lab.agent.prompt import Templates
+from lab.records.results import CRASH, INFRASTRUCTURE, ToolCallRecord, TestResult
+from lab.agent.prompt import Templates, example_messages
 from lab.agent.settings import AgentSettings
-from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
-                             ContextOverflow, FatalModelError, Message, ModelBackend, ToolCall,
-                             ToolSchema)
-from lab.models.textcalls import hermes_call_text, parse_answer
+from lab.models.base import BackendAPIError, BackendTimeout, ContextOverflow, FatalModelError, ModelBackend
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolSchema
+from lab.models.textcalls import parse_answer
 from lab.tools.base import check_args
 from lab.tools.toolset import ToolSet
 from lab.vocab import dumps
@@ -56,30 +55,6 @@ class Session:
         self.tools = [ToolSchema(s.name, s.description, s.input_schema) for s in self.toolset.specs()]
         self.system_prompt = self.templates.system_prompt([t.name for t in self.tools])
         self.preamble = example_messages(self.templates, self.tools)
-
-
-def example_messages(templates: Templates, tools: list[ToolSchema]) -> list[Message]:
-    """The prompt's worked example as real turns (user, the assistant's call in the Hermes text
-    form and as a native call, the tool result, the answer line), built once per session so every
-    conversation shares the same message objects (their rendering is memoized by the backends)."""
-    ex = templates.example
-    if ex is None:
-        return []
-    names = [t.name for t in tools]
-    if ex.tool not in names:
-        from lab.errors import InputError
-        raise InputError(f"the worked example calls {ex.tool}, which the tool set does not offer "
-                         f"({', '.join(names)})", file=(templates.sources or ("configs/prompt",))[0],
-                         key="example.call.name")
-    call = ToolCall(name=ex.tool, arguments=dict(ex.arguments), raw=json.dumps(ex.arguments),
-                    id="example_call", form="tool_call_tags")
-    native = {"role": "assistant", "content": "", "tool_calls": [
-        {"id": "example_call", "type": "function",
-         "function": {"name": ex.tool, "arguments": json.dumps(ex.arguments, ensure_ascii=False)}}]}
-    return [Message("user", ex.user),
-            Message("assistant", hermes_call_text(ex.tool, ex.arguments), tool_calls=[call], native=native),
-            Message("tool", ex.result, name=ex.tool, tool_call_id="example_call"),
-            Message("assistant", ex.answer)]
 
 
 @dataclass
@@ -268,7 +243,8 @@ class _TestRun:
                               constrained=s.constrained, force_tool_call=forced,
                               forced_tool=s.forced_tool if forced else None,
                               answer_prefix=session.templates.answer_prefix,
-                              stop_check=self.check, test=self.test)
+                              stop_check=self.check,
+                              test=self.test if self.backend.reads_golden_test else None)
             try:
                 return self.backend.chat(req)
             except ContextOverflow as e:

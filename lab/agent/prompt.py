@@ -31,7 +31,10 @@ from typing import Any, Mapping
 import yaml
 
 from lab.errors import InputError
+from lab.models.messages import Message, ToolCall, ToolSchema
+from lab.models.textcalls import hermes_call_text
 from lab.settings import NonBlank, Settings, parse, plain
+from lab.models.textcalls import parse_answer
 
 
 class ExampleCall(Settings):
@@ -177,7 +180,6 @@ def _build(content: TemplatesSettings, file: str, key_prefix: str, sources: list
             raise InputError(f"bad template: {e} (write {{{{ and }}}} for literal braces)",
                              file=origin[key][0], key=origin[key][1]) from None
     if t.example is not None:
-        from lab.models.textcalls import parse_answer
         if parse_answer(t.example.answer, t.answer_prefix) is None:
             file, key = origin["example"]
             raise InputError(f"the example's answer must be an answer line ({t.answer_format})",
@@ -210,3 +212,26 @@ def load_prompt(cfg: Any, overrides: Mapping[str, Any] | None = None,
         return load_templates(Path(s.file).expanduser(), overrides, overrides_file, name=s.name)
     content = TemplatesSettings.model_validate(s.model_dump(include=set(FILE_KEYS)))
     return _build(content, file, "prompt.", [file], overrides, overrides_file, name=s.name or None)
+
+
+def example_messages(templates: Templates, tools: list[ToolSchema]) -> list[Message]:
+    """The prompt's worked example as real turns (user, the assistant's call in the Hermes text
+    form and as a native call, the tool result, the answer line), built once per session so every
+    conversation shares the same message objects (their rendering is memoized by the backends)."""
+    ex = templates.example
+    if ex is None:
+        return []
+    names = [t.name for t in tools]
+    if ex.tool not in names:
+        raise InputError(f"the worked example calls {ex.tool}, which the tool set does not offer "
+                         f"({', '.join(names)})", file=(templates.sources or ("configs/prompt",))[0],
+                         key="example.call.name")
+    call = ToolCall(name=ex.tool, arguments=dict(ex.arguments), raw=json.dumps(ex.arguments),
+                    id="example_call", form="tool_call_tags")
+    native = {"role": "assistant", "content": "", "tool_calls": [
+        {"id": "example_call", "type": "function",
+         "function": {"name": ex.tool, "arguments": json.dumps(ex.arguments, ensure_ascii=False)}}]}
+    return [Message("user", ex.user),
+            Message("assistant", hermes_call_text(ex.tool, ex.arguments), tool_calls=[call], native=native),
+            Message("tool", ex.result, name=ex.tool, tool_call_id="example_call"),
+            Message("assistant", ex.answer)]

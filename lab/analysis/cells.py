@@ -11,7 +11,7 @@ forced with unforced ones.
     cell_by(frame, by=None)  -> the columns to group `frame` by: CELL and every other axis that varies
     differing_axes(a, b)     -> the axes on which two cells (or two runs) differ, in AXES order
 
-`by=None` in every function of lab.analysis.stats / compare / figures means `cell_by(frame)`:
+`by=None` in every function of lab.analysis.frame_stats / compare / figures means `cell_by(frame)`:
 grouping by vocabulary x model x suite alone is never the default any more.
 """
 
@@ -23,7 +23,7 @@ import pandas as pd
 
 #: Every axis of a cell, in the order the views name them (how it ran, then what ran).
 AXES = ("session", "tool_choice", "forced_tool", "prompt", "resolver", "model", "suite", "vocabulary")
-#: Not an experimental axis but a condition runs are split by as well (lab/runs/numerics.py).
+#: Not an experimental axis but a condition runs are split by as well (lab/records/numerics.py).
 EXTRA = ("numerics",)
 #: The columns a cell key reads, every one of them.
 KEY_COLUMNS = (*AXES, *EXTRA)
@@ -102,7 +102,7 @@ def differing_axes(a: Any, b: Any) -> list[str]:
     return [x for x in KEY_COLUMNS if ka[x] != kb[x]]
 
 
-#: fingerprint input paths (lab/runs/fingerprint.py, dotted) that belong to an axis: a difference
+#: fingerprint input paths (lab/records/fingerprint.py, dotted) that belong to an axis: a difference
 #: there is the compared axis itself, not a like-for-like warning
 AXIS_PATHS = {
     "vocabulary": ("vocab", "tool_schemas"), "model": ("model",), "suite": ("suite",),

@@ -8,7 +8,7 @@
     res.fields    one row per tool call x response field: the tokens that field added
     res.findings  one row per run x contamination finding
 
-Every artifact is read through its one reader in `lab.runs.record` (read_record,
+Every artifact is read through its one reader in `lab.records.record` (read_record,
 read_tests_csv, read_transcript); nothing here parses run files itself. A run whose files cannot
 be read is left out and named in `res.problems` — one damaged run never hides a sweep.
 
@@ -17,9 +17,9 @@ view uses): vocabulary x model x suite (CELL), and also session mode, tool_choic
 prompt variant, resolver and numerics (CONDITIONS) when those vary among the loaded runs
 (`cell_axes` = `cells.cell_by`): runs that differ in how they were run are never merged into one
 cell. Each repeat row carries the record's tool use
-(forced and unforced calls, call forms) and copy cascade (lab.runs.cascade); repeat and test rows
-of a complete repeat carry its round (`round_*`, lab.runs.rounds) and whether it `collapsed`
-(lab.runs.cascade.is_collapse: the single-session comparison's first part). Rows of a repeat
+(forced and unforced calls, call forms) and copy cascade (lab.records.cascade); repeat and test rows
+of a complete repeat carry its round (`round_*`, lab.records.rounds) and whether it `collapsed`
+(lab.records.cascade.is_collapse: the single-session comparison's first part). Rows of a repeat
 that did not finish (a run that failed or was interrupted mid-repeat) are kept with
 `complete=False`; statistics use complete repeats only.
 """
@@ -34,13 +34,13 @@ from typing import Iterable
 import pandas as pd
 
 from lab.errors import InputError, LabError
-from lab.runs.cascade import NO_CASCADE, answer_rows, find_cascade, is_collapse
-from lab.runs.folders import record_dirs
-from lab.runs.numerics import of_record
-from lab.runs.rounds import round_columns, rounds_of
-from lab.runs.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
+from lab.records.cascade import NO_CASCADE, answer_rows, find_cascade, is_collapse
+from lab.records.folders import record_dirs
+from lab.records.numerics import of_record
+from lab.records.rounds import round_columns, rounds_of
+from lab.records.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
-from lab.runs.tables import RUN_COLUMNS, run_columns
+from lab.records.test_files import RUN_COLUMNS, run_columns
 
 #: What one cell of an experiment is: the axes a sweep varies.
 CELL = ["vocabulary", "model", "suite"]
@@ -48,7 +48,7 @@ CELL = ["vocabulary", "model", "suite"]
 REFERENCE_CSV = Path(__file__).resolve().parents[2] / "results" / "reference" / "pathfinder-log.csv"
 
 #: How a run ran; a cell is split by each of these that varies among the loaded runs (`cell_axes`).
-#: `numerics`: how the machine computed (lab/runs/numerics.py; "unknown" for runs recorded
+#: `numerics`: how the machine computed (lab/records/numerics.py; "unknown" for runs recorded
 #: before it): runs on other kernels are kept apart like runs of another session mode.
 CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt", "resolver", "numerics"]
 
@@ -79,7 +79,7 @@ class Results:
 
 def find_run_dirs(paths: Iterable[str | os.PathLike]) -> list[Path]:
     """Run directories (holding run.json) at or below each path, each run listed once, found by
-    the one walker of results folders (lab/runs/folders.py: hidden folders skipped, links followed
+    the one walker of results folders (lab/records/folders.py: hidden folders skipped, links followed
     — a sweep folder links its cells' run directories — and a link cycle walked once); a path
     that is neither a run nor a folder is an InputError naming it."""
     return record_dirs(paths, missing_ok=False)
@@ -251,7 +251,7 @@ def _transcript_rows(run_dir: Path, rec: RunRecord) -> tuple[list[dict], list[di
 
 
 def _tool_use_columns(use: dict, rows: list[TestRow]) -> dict:
-    """A repeat's `tool_use` (lab.runs.record.tool_use) as columns. A record from before it was
+    """A repeat's `tool_use` (lab.records.record.tool_use) as columns. A record from before it was
     kept ({}) gets the same counts from its tests.csv rows (there, nothing was forced)."""
     if not use and rows:
         attempted = [x for x in rows if x.outcome != "skipped"]
@@ -272,7 +272,7 @@ def _tool_use_columns(use: dict, rows: list[TestRow]) -> dict:
 
 
 def _cascade_columns(cascade: dict, rows: list[TestRow]) -> dict:
-    """A repeat's copy cascade (lab.runs.cascade) as `cascade_*` columns; a record from before it
+    """A repeat's copy cascade (lab.records.cascade) as `cascade_*` columns; a record from before it
     was kept ({}) gets it from its tests.csv rows by the same `find_cascade`."""
     if not cascade and rows:
         cascade = find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).to_dict()

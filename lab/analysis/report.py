@@ -318,7 +318,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     oc = T["outcomes"]
     if len(oc):
         oc = oc.assign(cell=cell_labels(oc, by).to_numpy())
-    from lab.results import OUTCOMES
+    from lab.records.results import OUTCOMES
     b.append("Counts over all complete repeats (labels that never occurred are left out here, not in the "
              "CSV). The infrastructure's outcomes (api_error, a server's timeout) are counted apart "
              "from the model's, and so are the lab's crashes (an exception inside the lab: a bug "

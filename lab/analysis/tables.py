@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from lab.analysis import compare, stats
+from lab.analysis import cell_pairs as compare, frame_stats as stats
 from lab.analysis.cells import cell_by
 from lab.analysis.load import CELL, Results, cell_labels
 from lab.analysis.tool_use import cascade_table, tool_use_table

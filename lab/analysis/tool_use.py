@@ -1,7 +1,7 @@
 """Tool use per cell and copy cascades per repeat, for `lab report` (tables and their blocks).
 
 Both read what each repeat's record says (`Results.repeats`: the record's `tool_use` and
-`cascade`, lab.runs.cascade for the one definition of a copy).
+`cascade`, lab.records.cascade for the one definition of a copy).
 
 A forced call is not the model's choice: with `agent.tool_choice=first` the lab makes the first
 turn of every test a tool call, so a forced cell cannot show how often the model would call a tool
@@ -20,7 +20,7 @@ import pandas as pd
 from lab.analysis.cells import cell_by
 from lab.analysis.load import CELL, cell_labels
 from lab.analysis.render import Block, Table, pct
-from lab.runs.cascade import CASCADE_MIN
+from lab.records.cascade import CASCADE_MIN
 
 FORCED_NA = "n/a (forced; no auto run loaded)"
 
@@ -79,7 +79,7 @@ def tool_use_table(repeats: pd.DataFrame, by: list[str] | None = None) -> pd.Dat
 
 def cascade_table(repeats: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """One row per run x repeat in which some test copied an earlier unrelated test's answer
-    (lab.runs.cascade), flagged ones (>= CASCADE_MIN copies) and the rest, in run order."""
+    (lab.records.cascade), flagged ones (>= CASCADE_MIN copies) and the rest, in run order."""
     by = cell_by(repeats, by)
     if repeats.empty or "cascade_copies" not in repeats:
         return pd.DataFrame(columns=[*by, *CASCADE_COLUMNS])
@@ -121,7 +121,7 @@ def cascade_blocks(cascades: pd.DataFrame, links: dict[tuple, str]) -> list[Bloc
     copying test linked to its transcript."""
     b: list[Block] = [("h3", "Copy cascades")]
     b.append("A test *copies* when it gives, wrongly, the answer an earlier test of the same repeat "
-             f"gave for another file (lab.runs.cascade); a repeat with {CASCADE_MIN} or more copies is "
+             f"gave for another file (lab.records.cascade); a repeat with {CASCADE_MIN} or more copies is "
              "flagged. The first copying test links to its transcript. In isolated mode no test sees "
              "another's conversation, so a repeated answer there is not a copy from memory but the "
              "same retrieval or a placeholder answer (`ANSWER: <path>`): flagged as \"repeated, "

@@ -11,8 +11,8 @@ import html
 import json
 from pathlib import Path
 
-from lab.results import TestResult
-from lab.runs.record import read_transcript, transcript_path
+from lab.records.results import TestResult
+from lab.records.record import read_transcript, transcript_path
 
 
 def load_repeat(run_dir: str | Path, repeat: int) -> tuple[dict, list[TestResult]]:

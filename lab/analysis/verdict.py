@@ -1,6 +1,6 @@
 """The report's headline: one sentence on whether any variant beats another beyond run-to-run noise.
 
-Computed from the paired comparisons of `lab.analysis.compare.compare_cells` (the lab's one
+Computed from the paired comparisons of `lab.analysis.cell_pairs.compare_cells` (the lab's one
 comparison, lab.stats: diff, CI, Holm-adjusted p per pair) — never from a separate test — and,
 when nothing is beyond noise, how many repeats per cell would detect `detect` points, the number
 `lab power` gives for the same spread (compare_cells' `repeats_for_<D>` columns).

@@ -1,5 +1,5 @@
 """`lab calibrate [OVERRIDES] --pairs N [--repeats R] [--alpha 0.05] [--dry-run]`: the A/A test
-of the lab's comparison (lab/calibrate.py). Exit 0 when it ran, whatever the rate (a rate is a
+of the lab's comparison (lab/runner/calibrating.py). Exit 0 when it ran, whatever the rate (a rate is a
 measurement, not a verdict); 2 on a usage or input error."""
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ def calibrate_cmd(overrides: tuple[str, ...], pairs: int, repeats: int, alpha: f
     lab calibrate agent.session=isolated suite.limit=12 --pairs 10      # 10 + 10 repeats
     lab calibrate suite.limit=12 --pairs 10 --repeats 3                 # single session
     """
-    from lab.calibrate import calibrate, format_calibration, plan
+    from lab.runner.calibrating import calibrate, format_calibration, plan
 
     cfg = compose_cfg(overrides)
     if dry_run:
-        from lab.run import prepare
+        from lab.runner import prepare
         p = plan(cfg, pairs=pairs, repeats=repeats)
         prepared = prepare(p.cfg_a)        # every input checked; a llama.cpp file is hashed, not loaded
         try:

@@ -24,10 +24,10 @@ def contamination(corpus: str, golden: str, fmt: str) -> None:
     Findings are warnings: the exit code is 0 whatever is found. A bad golden file or corpus is
     an input error (exit code 2).
     """
-    from lab.contamination import golden_queries, scan, warn
+    from lab.suites.contamination import golden_queries, scan, warn
     from lab.corpus.loader import load_corpus
     from lab.pathfinder.index import build_index
-    from lab.suites import load_suite
+    from lab.suites.loader import load_suite
 
     suite = load_suite(Path(golden))
     index = build_index(load_corpus(corpus))

@@ -1,7 +1,7 @@
 """`lab diff BASE CAND` and `lab diff --fail-on-regression CAND [--baseline RUN]`.
 
 Runs are named by directory (or run.json) or by run id (looked up under --results). The gate's
-rule is in lab/runs/gate.py: exit 1 when the candidate's mean score is at least --margin points
+rule is in lab/comparisons/gate.py: exit 1 when the candidate's mean score is at least --margin points
 below the baseline's AND the lab's comparison (the p-value and CI `lab diff` prints) gives
 p < --alpha; exit 2 when it
 cannot judge (usage error, no baseline, an incomplete or damaged record, named); 0 otherwise.
@@ -17,13 +17,13 @@ import click
 
 from lab.cli.common import lab_errors
 from lab.errors import InputError
-from lab.runs.gate import DEFAULT_ALPHA, DEFAULT_MARGIN
+from lab.comparisons.gate import DEFAULT_ALPHA, DEFAULT_MARGIN
 
 
 def resolve_run(arg: str, results: Path, role: str | None = None) -> Path:
     """A run directory from a path (the folder or its run.json) or a run id (or a unique prefix).
     `role` (BASE, CAND, --baseline) names the argument in the error when it is none of these."""
-    from lab.runs.history import record_dirs
+    from lab.records.history import record_dirs
 
     p = Path(arg)
     if p.name == "run.json" and p.is_file():
@@ -77,10 +77,10 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     lab diff --fail-on-regression CAND                # baseline: same fingerprint, latest before
     lab diff --fail-on-regression CAND --baseline RUN
     """
-    from lab.runs.diff import build, format_diff
-    from lab.runs.gate import EXIT_CANNOT_JUDGE, check_level, gate_runs, latest_baseline
-    from lab.runs.numerics import describe_difference, of_record
-    from lab.runs.record import read_record
+    from lab.comparisons.diff import build, format_diff
+    from lab.comparisons.gate import EXIT_CANNOT_JUDGE, check_level, gate_runs, latest_baseline
+    from lab.records.numerics import describe_difference, of_record
+    from lab.records.record import read_record
 
     check_level(alpha, margin)
     if eq_margin <= 0:

@@ -69,13 +69,13 @@ def _print_text(result: dict) -> None:
 @lab_errors
 def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, results, no_save):
     """Recall@1, recall@k and MRR of the resolver on a suite. OVERRIDES are Hydra overrides."""
-    from lab.contamination import warn
-    from lab.eval_resolver import evaluate
-    from lab.runs.gate import EXIT_CANNOT_JUDGE, judge_metrics
+    from lab.suites.contamination import warn
+    from lab.suites.eval_resolver import evaluate
+    from lab.comparisons.gate import EXIT_CANNOT_JUDGE, judge_metrics
     from lab.pathfinder.resolver import load_resolver
-    from lab.runs.io import atomic_write_text, new_run_dir
-    from lab.runs.settings import suite_settings
-    from lab.suites import load_suite, suite_path
+    from lab.records.io import atomic_write_text, new_run_dir
+    from lab.records.settings import suite_settings
+    from lab.suites.loader import load_suite, suite_path
 
     cfg = compose_cfg(overrides, corpus=corpus)
     if suite_arg is None:  # `suite=NAME` (configs/suite/NAME.yaml) picks the file, as in `lab run`
@@ -106,7 +106,7 @@ def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, 
                        "(the metrics above are complete; --no-save skips saving)", err=True)
             sys.exit(2)
         click.echo(f"saved {out}", err=True)
-    if fail_on_regression:   # the gate's exit codes: lab/runs/gate.py (shared with lab diff)
+    if fail_on_regression:   # the gate's exit codes: lab/comparisons/gate.py (shared with lab diff)
         if base is None:
             click.echo(f"error: no previous eval with fingerprint {result.fingerprint[:12]} under "
                        f"{results_dir / EVAL_DIR}: nothing to compare against", err=True)

@@ -26,7 +26,7 @@ def fingerprint_cmd(overrides: tuple[str, ...], fmt: str) -> None:
     Beside it, the numerics id: how this machine computes (the llama.cpp build and the CPU
     features it was compiled for, the compiler, extra buffers; docs/numerics.md).
     """
-    from lab.run.preparing import identity
+    from lab.runner.preparing import identity
 
     fp, numerics = identity(compose_cfg(overrides))
     if fmt == "json":

@@ -22,7 +22,7 @@ def history_cmd(experiment: str | None, fp: str | None, fmt: str, results: str) 
     from pathlib import Path
 
     from lab.errors import InputError
-    from lab.runs.history import format_table, scan
+    from lab.records.history import format_table, scan
 
     given = click.get_current_context().get_parameter_source("results")
     if not Path(results).is_dir() and given != click.core.ParameterSource.DEFAULT:

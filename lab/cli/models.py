@@ -16,7 +16,7 @@ def model_rows() -> list[dict]:
     (nothing assembled, nothing contacted) comes from its class (`ModelBackend.describe`)."""
     from omegaconf import OmegaConf
 
-    from lab.config import CONFIG_DIR
+    from lab.paths import CONFIG_DIR
     from lab.errors import LabError
     from lab.models import BACKENDS, model_settings
 
@@ -76,7 +76,7 @@ def models_install(name: str, force: bool) -> None:
     verify the GGUF in the lab's model cache."""
     from omegaconf import OmegaConf
 
-    from lab.config import CONFIG_DIR
+    from lab.paths import CONFIG_DIR
     from lab.errors import InputError
     from lab.models import model_settings
     from lab.models.gguf import quantization, read_metadata

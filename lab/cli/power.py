@@ -97,7 +97,7 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         return
     if pilot and cand:
         from lab.cli.diff import resolve_run
-        from lab.runs.comparison import compare_runs
+        from lab.comparisons.runs import compare_runs
 
         rc = compare_runs(resolve_run(pilot, Path(results)), resolve_run(cand, Path(results)),
                           level=1 - alpha, power=target)
@@ -108,7 +108,7 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         alpha = rc.comparison.part_alpha
     elif pilot:
         from lab.cli.diff import resolve_run
-        from lab.runs.comparison import Arm
+        from lab.comparisons.runs import Arm
 
         arm = Arm.load(resolve_run(pilot, Path(results)))
         every = list(arm.passes.values())

@@ -40,7 +40,7 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
     """
     from lab.analysis.load import find_run_dirs
     from lab.analysis.report import build_report
-    from lab.analysis.stats import cell_scores
+    from lab.analysis.frame_stats import cell_scores
     from lab.errors import InputError
 
     dirs = list(result_dirs) or ["results"]

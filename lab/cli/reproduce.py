@@ -1,6 +1,6 @@
 """`lab reproduce RUN [--tests N] [--repeat K] [--keep DIR] [--format text|json] [OVERRIDES...]`:
 rerun a recorded run's first tests on this machine and compare the transcripts token for token
-(lab/run/reproducing.py). Exit 0 identical, 1 diverged, 2 usage or input error."""
+(lab/runner/reproducing.py). Exit 0 identical, 1 diverged, 2 usage or input error."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from lab.cli.common import lab_errors
 from lab.cli.diff import resolve_run
 
 if TYPE_CHECKING:
-    from lab.run.reproducing import Reproduction
+    from lab.runner.reproducing import Reproduction
 
 EXIT_IDENTICAL, EXIT_DIVERGED = 0, 1
 #: not identical, but nothing diverged: a test was cut by its time limit on one side
@@ -59,7 +59,7 @@ def reproduce_cmd(run: str, overrides: tuple[str, ...], n_tests: int, repeat: in
       3  cut, not diverged: a test ran out of agent.time_limit_s on one side (a machine of
          another speed) with the same tokens up to the cut, and nothing else differs
     """
-    from lab.run.reproducing import reproduce
+    from lab.runner.reproducing import reproduce
 
     r = reproduce(resolve_run(run, Path(results)), tests=n_tests, repeat=repeat,
                   overrides=overrides, keep=Path(keep) if keep else None, out=sys.stderr)

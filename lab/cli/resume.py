@@ -17,9 +17,7 @@ def resume_cmd(run_dir: str, progress: bool | None) -> None:
     """Continue RUN_DIR: complete repeats are kept; an interrupted repeat restarts from its first
     test in single-session mode and from its first unfinished test in isolated mode. Refused (exit
     2, differing inputs shown) when anything in the run's fingerprint changed since it started."""
-    from lab.run import Terminated, resume
-
-    from lab.sweeps.job import EXIT_RUN_FAILED
+    from lab.runner import EXIT_RUN_FAILED, Terminated, resume
 
     try:
         out = resume(run_dir, progress=progress)

@@ -18,6 +18,10 @@ from __future__ import annotations
 import sys
 
 import click
+from omegaconf import DictConfig
+
+from lab.errors import LabError
+from lab.paths import CONFIG_DIR
 
 #: put before the user's arguments: no outputs/<date>/ folder, no .hydra/ copy, no log files
 HYDRA_DEFAULTS = ("hydra.output_subdir=null", "hydra.run.dir=.",
@@ -25,6 +29,10 @@ HYDRA_DEFAULTS = ("hydra.output_subdir=null", "hydra.run.dir=.",
                   "hydra.sweep.dir='${run.results_dir}/${run.experiment}/.sweeps/"
                   "${lab_sweep_id:${run.results_dir},${run.experiment},SWEEP_ID,${run.resume}}'",
                   "hydra.sweep.subdir=.", "hydra/job_logging=none", "hydra/hydra_logging=none")
+#: the defaults that only a sweep reads: a single run leaves them out (and with them lab.sweeps)
+SWEEP_ONLY = ("hydra.sweep.dir", "hydra.sweep.subdir")
+#: a single run has no sweep to close: its config drops the sweep callback of configs/config.yaml
+SINGLE_ONLY = ("~hydra.callbacks.lab_sweep",)
 #: exit code of a sweep in which some cell failed
 SWEEP_FAILED = 3
 
@@ -33,19 +41,22 @@ def hydra_argv(args: list[str]) -> list[str]:
     """The user's arguments with HYDRA_DEFAULTS joined to their overrides (Hydra wants the
     overrides together); a default whose key the user sets is left out. In a sweep, the cell
     folder names keep only the swept keys (hydra.job.config.override_dirname.exclude_keys)."""
-    from lab.sweeps.cells import new_sweep_id, sweep_folder
-
     keys = {a.split("=", 1)[0].lstrip("+~") for a in args if "=" in a}
-    multirun = "-m" in args or "--multirun" in args
-    folder = sweep_folder(args) if multirun and "hydra.sweep.dir" not in keys else None
+    first = next((i for i, a in enumerate(args) if "=" in a and not a.startswith("-")), len(args))
+    if not is_multirun(args):
+        defaults = [d for d in HYDRA_DEFAULTS if d.split("=", 1)[0] not in keys | set(SWEEP_ONLY)]
+        defaults += [d for d in SINGLE_ONLY if d.lstrip("~") not in keys]
+        return [*args[:first], *defaults, *args[first:]]
+    from lab.sweeps.cells import new_sweep_id, sweep_folder   # a sweep only: a single run never loads lab.sweeps
+
+    folder = sweep_folder(args) if "hydra.sweep.dir" not in keys else None
     defaults = [(_quoted("hydra.sweep.dir", folder) if folder and d.startswith("hydra.sweep.dir=")
                  else d.replace("SWEEP_ID", new_sweep_id(args)))
                 for d in HYDRA_DEFAULTS if d.split("=", 1)[0] not in keys]
-    if multirun and "hydra.job.config.override_dirname.exclude_keys" not in keys:
+    if "hydra.job.config.override_dirname.exclude_keys" not in keys:
         fixed = _fixed_keys(args)
         if fixed:
             defaults.append("hydra.job.config.override_dirname.exclude_keys=[" + ",".join(fixed) + "]")
-    first = next((i for i, a in enumerate(args) if "=" in a and not a.startswith("-")), len(args))
     return [*args[:first], *defaults, *args[first:]]
 
 
@@ -70,24 +81,48 @@ def _fixed_keys(args: list[str]) -> list[str]:
     return out
 
 
+def is_multirun(args: list[str]) -> bool:
+    return "-m" in args or "--multirun" in args
+
+
+def run_task(cfg: DictConfig) -> None:
+    """The task Hydra runs for a single `lab run`: the run, then its exit code (a bad input 2;
+    Ctrl-C 130, SIGTERM 143; a run that ended `failed` 3). A sweep's cells run
+    lab.sweeps.job.hydra_task instead."""
+    from lab.runner import EXIT_RUN_FAILED, Terminated, run   # the runner loads when a run starts, not for `lab --help`
+    try:
+        out = run(cfg)
+    except LabError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt as e:   # the record says interrupted; 128 + the signal
+        sys.exit(143 if isinstance(e, Terminated) else 130)
+    if out.record.status == "failed":     # tests to run again (infrastructure, crashes)
+        print(f"error: run failed: {out.record.error}", file=sys.stderr)
+        sys.exit(EXIT_RUN_FAILED)
+
+
 def hydra_main(args: list[str]) -> None:
-    import hydra
+    import hydra   # Hydra loads when a run starts, not for `lab --help`
 
-    from lab.config import CONFIG_DIR
-    from lab.sweeps import callback
-    from lab.sweeps.job import hydra_task
+    multirun = is_multirun(args)
+    if multirun:   # a sweep only: a single run never loads lab.sweeps or registers launchers
+        from lab.sweeps import callback
+        from lab.sweeps.job import hydra_task as task
 
-    main = hydra.main(config_path=str(CONFIG_DIR), config_name="config", version_base="1.3")(hydra_task)
-    _register_launchers()
+        _register_launchers()
+        callback.LAST.clear()
+    else:
+        task = run_task
+    main = hydra.main(config_path=str(CONFIG_DIR), config_name="config", version_base="1.3")(task)
     argv = hydra_argv(args)
     saved = sys.argv
     sys.argv = ["lab run", *argv]
-    callback.LAST.clear()
     try:
         main()
     finally:
         sys.argv = saved
-    if callback.LAST.get("failed"):
+    if multirun and callback.LAST.get("failed"):
         sys.exit(SWEEP_FAILED)
 
 

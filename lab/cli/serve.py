@@ -26,7 +26,7 @@ def serve(overrides: tuple[str, ...], corpus: str | None, http: str | None) -> N
 
     address = None
     if http:
-        from lab.mcp_server import parse_host_port
+        from lab.serve.mcp_server import parse_host_port
         address = parse_host_port(http)
     cfg = compose_cfg(overrides, corpus=corpus)
     toolset = build_toolset(cfg)
@@ -34,10 +34,10 @@ def serve(overrides: tuple[str, ...], corpus: str | None, http: str | None) -> N
                f"root={toolset.ctx.root} ({', '.join(toolset.names)})", err=True)
     toolset.warmup_in_background(lambda line: click.echo(f"lab serve: {line}", err=True))
     if address is None:
-        from lab.mcp_server import run
+        from lab.serve.mcp_server import run
         run(toolset)
         return
-    from lab.mcp_server import run_http
+    from lab.serve.mcp_server import run_http
     try:
         run_http(toolset, *address, ready=lambda url: click.echo(f"lab serve: MCP streamable HTTP at {url}",
                                                                 err=True))

@@ -12,7 +12,7 @@ from lab.cli.common import lab_errors
 def find_run(run: str, results: str) -> Path:
     """RUN as a run directory, or a run id (or its unique prefix) under RESULTS/<experiment>/."""
     from lab.errors import InputError
-    from lab.runs.record import RUN_FILE
+    from lab.records.record import RUN_FILE
 
     p = Path(run)
     if (p / RUN_FILE).is_file():
@@ -42,7 +42,7 @@ def show(run: str, test_id: str | None, repeat: int, results: str, fmt: str) -> 
     from lab.analysis.load import run_meta
     from lab.analysis.transcript import format_repeat_index, format_test, load_repeat
     from lab.errors import InputError
-    from lab.runs.record import read_record, transcript_path
+    from lab.records.record import read_record, transcript_path
 
     run_dir = find_run(run, results)
     rec = read_record(run_dir)

@@ -18,9 +18,9 @@ from pathlib import Path
 from lab.corpus.fixture import generate
 from lab.corpus.spec import DEFAULT_SPEC, GENERATOR_VERSION, FixtureSpec
 from lab.errors import InputError
+from lab.paths import cache_root
 
 MARKER = ".fixture-spec.json"
-CACHE_ENV = "VOCAB_LAB_CACHE"
 
 
 def _marker_bytes(spec: FixtureSpec, n_files: int) -> bytes:
@@ -81,10 +81,6 @@ def materialize(dest: Path | str, spec: FixtureSpec | None = None) -> Path:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
     return dest.resolve()
-
-
-def cache_root() -> Path:
-    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "vocab-lab").expanduser()
 
 
 def fixture_root(spec: FixtureSpec | None = None) -> Path:

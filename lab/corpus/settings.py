@@ -7,7 +7,9 @@ from typing import Any, Literal
 
 from pydantic import ValidationInfo, field_validator
 
+from lab.paths import REPO_ROOT
 from lab.settings import Settings, parse, plain
+from lab.corpus.materialize import fixture_root
 
 
 class CorpusSettings(Settings):
@@ -29,12 +31,10 @@ class CorpusSettings(Settings):
         `suite_path` tries a file before `prompts/`. When neither is a folder the
         working-directory path is returned and the loader's error names it."""
         if self.root:
-            from lab.config import REPO_ROOT
             path = Path(self.root).expanduser()
             if not path.is_absolute() and not path.is_dir() and (REPO_ROOT / path).is_dir():
                 return REPO_ROOT / path
             return path
-        from lab.corpus.materialize import fixture_root
         return fixture_root()
 
 

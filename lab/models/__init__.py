@@ -13,9 +13,10 @@ from collections.abc import Mapping
 
 from lab.errors import InputError
 from lab.settings import parse, plain
-from lab.models.base import (AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
-                             ContextOverflow, FatalModelError, Message, ModelBackend, ModelError,
-                             ModelIdentity, ToolCall, ToolSchema)
+from lab.models.base import (
+    BackendAPIError, BackendTimeout, ContextOverflow, FatalModelError, ModelBackend, ModelError,
+    ModelIdentity)
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema
 from lab.models.llamacpp import LlamaCppBackend
 from lab.models.openai_compat import OpenAIBackend
 from lab.models.scripted import ScriptedBackend, ScriptExhausted
@@ -33,6 +34,9 @@ BACKENDS: dict[str, type[ModelBackend]] = {
 
 #: backends made for the lab's own tests: never a default, never in a result (`lab models` says so)
 TEST_ONLY = tuple(name for name, cls in BACKENDS.items() if cls.test_only)
+#: the backends the agent loop hands the golden test (`ChatRequest.test`, expected answer
+#: included): the no-LLM reference and the lab's test models, never a real model's backend
+GOLDEN_READERS = tuple(name for name, cls in BACKENDS.items() if cls.reads_golden_test)
 
 
 def model_settings(cfg: Any) -> dict:

@@ -1,4 +1,6 @@
-"""What every model backend shares: messages in, one assistant turn out, and the errors between.
+"""The one interface every model backend implements (`ModelBackend`), what the run record says of
+a model (`ModelIdentity`), and the errors a backend raises. The messages it exchanges are
+`lab.models.messages`; the schemas of its configs `lab.models.settings`.
 
 A backend is stateless towards the agent: every `chat()` gets the whole conversation. Backends that
 can reuse work across turns (llama.cpp's KV cache, a server's prompt cache) do it behind this
@@ -14,137 +16,16 @@ Errors a backend raises, each mapped to one outcome label by the agent:
 
 from __future__ import annotations
 
-import functools
-import itertools
-import json
 import time
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, Literal, Mapping
-
-from pydantic import Field, field_validator
+from typing import Any, Callable, ClassVar, Mapping
 
 from lab.errors import LabError
-from lab.settings import Settings, parse, plain
-
-if TYPE_CHECKING:
-    from lab.runs.numerics import Numerics
-
-_uid = itertools.count(1)
-
-
-def new_uid() -> int:
-    return next(_uid)
-
-
-@dataclass
-class ToolCall:
-    """One tool call the model made, as parsed from its turn."""
-    name: str
-    arguments: Any                     # parsed JSON (normally a dict); None when unparseable
-    raw: str = ""                      # the call as the model wrote it (JSON text or native args)
-    id: str | None = None              # native tool-call id (OpenAI-style servers)
-    error: str | None = None           # why the call is unusable (bad JSON, no name); None = usable
-    #: the form it came in (data for vocabulary studies): tool_call_tags | fenced_json | bare_json
-    #: | mistral_tag | python_tag | native (the server parsed it) | other
-    form: str = "other"
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-
-@dataclass
-class Message:
-    """One chat message. `content` of an assistant message is its raw text, byte for byte.
-
-    `uid` identifies the message object across turns so backends can memoize its rendering."""
-    role: str                          # system | user | assistant | tool
-    content: str
-    tool_calls: list[ToolCall] = field(default_factory=list)   # assistant, native tool calls only
-    tool_call_id: str | None = None    # tool results answering a native call
-    name: str | None = None            # tool results: the tool's name
-    native: dict | None = None         # the server's assistant message as received (sent back as is)
-    uid: int = field(default_factory=new_uid)
-
-    def to_dict(self) -> dict:
-        d: dict[str, Any] = {"role": self.role, "content": self.content}
-        if self.tool_calls:
-            d["tool_calls"] = [tc.to_dict() for tc in self.tool_calls]
-        if self.tool_call_id:
-            d["tool_call_id"] = self.tool_call_id
-        if self.name:
-            d["name"] = self.name
-        return d
-
-
-@dataclass(frozen=True)
-class ToolSchema:
-    """What a backend needs to know about one offered tool."""
-    name: str
-    description: str
-    parameters: dict
-
-    def openai(self) -> dict:
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": self.parameters}}
-
-
-@dataclass
-class ChatRequest:
-    messages: list[Message]
-    tools: list[ToolSchema]
-    max_tokens: int                            # generated tokens allowed in this turn
-    deadline: float | None = None              # time.monotonic() by which the test must end
-    seed: int | None = None                    # sampling seed of this turn (see agent.loop.turn_seed)
-    constrained: bool = False                  # restrict output to a tool call or an answer line
-    #: this turn must be a call to one of `tools` with schema-valid arguments (agent.tool_choice)
-    force_tool_call: bool = False
-    forced_tool: str | None = None             # ... to this tool only (None: any of `tools`)
-    answer_prefix: str = "ANSWER:"
-    #: Called with the text generated so far; returning a reason (e.g. "loop") stops generation.
-    stop_check: Callable[[str], str | None] | None = None
-    #: The test being run. Only the no-LLM reference backend looks at it.
-    test: Any = None
-
-    def remaining(self) -> float | None:
-        return None if self.deadline is None else self.deadline - time.monotonic()
-
-    def forced_tools(self) -> list[ToolSchema]:
-        """The tools a forced call may name: `forced_tool` alone when offered, else every tool."""
-        return [t for t in self.tools if t.name == self.forced_tool] or self.tools
-
-
-@dataclass
-class AssistantTurn:
-    """One assistant turn: the raw text, the tool calls in it, and what it cost."""
-    text: str                                  # raw text, byte for byte as generated
-    tool_calls: list[ToolCall] = field(default_factory=list)
-    finish_reason: str = "stop"                # stop | length | tool_calls | loop | timeout
-    prompt_tokens: int = 0                     # tokens of the whole prompt of this turn
-    cached_tokens: int = 0                     # of which reused from a cache (not evaluated)
-    completion_tokens: int = 0
-    context_tokens: int | None = None          # tokens in context after this turn (prompt + output)
-    prompt_eval_s: float = 0.0                 # time to the first generated token
-    generation_s: float = 0.0                  # time from the first to the last generated token
-    native: dict | None = None                 # the server's message, to be sent back unchanged
-    uid: int = field(default_factory=new_uid)  # the uid of the Message this turn becomes
-
-    def message(self) -> Message:
-        """The assistant message to append to the conversation: the raw text, unchanged."""
-        native_calls = self.tool_calls if self.native else []
-        return Message(role="assistant", content=self.text, tool_calls=list(native_calls),
-                       native=self.native, uid=self.uid)
-
-    @property
-    def evaluated_tokens(self) -> int:
-        return self.prompt_tokens - self.cached_tokens
-
-    def usage(self) -> dict:
-        return {"prompt_tokens": self.prompt_tokens, "cached_tokens": self.cached_tokens,
-                "evaluated_tokens": self.evaluated_tokens,
-                "completion_tokens": self.completion_tokens, "context_tokens": self.context_tokens,
-                "prompt_eval_s": round(self.prompt_eval_s, 4),
-                "generation_s": round(self.generation_s, 4)}
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolSchema
+from lab.models.settings import ModelSettings
+from lab.records.numerics import Numerics
+from lab.settings import parse, plain
 
 
 @dataclass(frozen=True)
@@ -167,20 +48,6 @@ class ModelIdentity:
         d = asdict(self)
         d["extra"] = dict(self.extra)
         return d
-
-
-def approx_prompt_tokens(messages: list[Message], tools: list[ToolSchema]) -> int:
-    """A tokenizer-free estimate of a conversation's prompt size (backends without a model):
-    each message's text plus 4 tokens of chat markup, each tool's schema as JSON."""
-    return (sum(_approx(m.content) + 4 for m in messages)
-            + sum(_approx(json.dumps(t.openai())) for t in tools))
-
-
-@functools.lru_cache(maxsize=16384)
-def _approx(text: str) -> int:
-    # cached: a single session re-counts every earlier message on every turn
-    from lab.tokens import approx_tokens
-    return approx_tokens(text)
 
 
 class ModelError(LabError):
@@ -209,57 +76,6 @@ class FatalModelError(ModelError):
     """A broken setup: the agent does not record it as a test outcome but stops the run."""
 
 
-class Sampling(Settings):
-    """Sampling settings of a model config (each backend reads the ones it has). A key left out
-    (None) is not sent: the server's own default (`openai`); `llama_cpp` needs all five
-    (`lab.models.llamacpp.LlamaSampling`)."""
-    temperature: Annotated[float, Field(ge=0)] | None = None
-    top_p: Annotated[float, Field(gt=0, le=1)] | None = None
-    top_k: Annotated[int, Field(ge=0)] | None = None
-    min_p: Annotated[float, Field(ge=0, le=1)] | None = None
-    repeat_penalty: Annotated[float, Field(gt=0)] | None = None
-
-
-class Thinking(Settings):
-    open: str
-    close: str
-
-
-class ModelSettings(Settings):
-    """The keys every `configs/model/<name>.yaml` may have; each backend's schema (`Settings` on
-    its class) adds its own. Each setting's default is in one place: the variants' YAML files (a
-    required field), or the field itself when configs legitimately leave the key out; a None
-    default is a meaning the field's comment states, never a value the code fills in."""
-    name: Annotated[str, Field(min_length=1)]
-    about: str | None = None
-    backend: str
-    #: None = the agent's `context_policy`, else stop (lab.agent.settings.agent_settings)
-    context_policy: Literal["stop", "evict_oldest"] | None = None
-
-
-class ChatModelSettings(ModelSettings):
-    """What the backends that talk to an LLM share."""
-    #: parsed from the text in this order; the first is the form a grammar-forced call takes
-    tool_call_formats: Annotated[list[str], Field(min_length=1)]
-    tool_results_as: Literal["tool", "user"]   # user: <tool_response> blocks in a user message
-    #: None = llama_cpp: the GGUF's trained context; openai: unknown here (the server's own
-    #: context error is the limit, and the run record has no context length)
-    n_ctx: Annotated[int, Field(ge=1)] | None = None
-    sampling: Sampling | None = None
-    #: the model's thinking tags (a grammar lets it think first); None = it writes no thinking
-    #: section of its own (the tool-call and answer parsers still skip <think>...</think>)
-    thinking: Thinking | None = None
-
-    @field_validator("tool_call_formats")
-    @classmethod
-    def _known_formats(cls, formats: list[str]) -> list[str]:
-        from lab.models.textcalls import FORMATS
-        for f in formats:
-            if f not in FORMATS:
-                raise ValueError(f"unknown tool-call format {f!r} (formats: {', '.join(FORMATS)})")
-        return formats
-
-
 class ModelBackend(ABC):
     """The one interface the agent uses."""
 
@@ -282,6 +98,9 @@ class ModelBackend(ABC):
 
     #: made for the lab's own tests: never a default, never in a result (`lab models` says so)
     test_only: ClassVar[bool] = False
+    #: the agent loop hands this backend the test being run, expected answer included
+    #: (`ChatRequest.test`): only a backend that is no LLM may read it (lab.models.GOLDEN_READERS)
+    reads_golden_test: ClassVar[bool] = False
 
     @classmethod
     def describe(cls, settings: Mapping[str, Any]) -> dict:
@@ -301,7 +120,6 @@ class ModelBackend(ABC):
     def numerics(cls, settings: Mapping[str, Any]) -> "Numerics":
         """How this machine will do the model's arithmetic for this config (lab/models/numerics.py),
         cheaply (nothing loaded). The lab's own backends compute in plain Python: exact."""
-        from lab.runs.numerics import Numerics
         return Numerics({"engine": "python", "backend": cls.backend})
 
     @classmethod
@@ -316,7 +134,7 @@ class ModelBackend(ABC):
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         #: the config as given: what the fingerprint of a run handed this backend hashes
-        #: (lab.run.preparing), never the schema's filled-in defaults
+        #: (lab.runner.preparing), never the schema's filled-in defaults
         self.cfg = dict(cfg)
         #: the same config validated, every default filled in: what the backend reads
         self.settings = self.settings_of(self.cfg)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable
 
-from lab.models.base import Message, ToolSchema
+from lab.models.messages import Message, ToolSchema
 from lab.models.textcalls import hermes_tools_block
 
 HISTORY_RENDERING = "append-only: raw assistant tokens kept, new messages rendered by template difference"
@@ -43,9 +43,9 @@ class ChatTemplate:
 
     def __init__(self, source: str, *, bos_token: str = "", eos_token: str = "",
                  extra: dict[str, Any] | None = None) -> None:
-        import jinja2
-        import jinja2.ext
-        from jinja2.sandbox import ImmutableSandboxedEnvironment
+        import jinja2  # jinja2 loads only when a GGUF's chat template is rendered (llama.cpp models)
+        import jinja2.ext  # (the same)
+        from jinja2.sandbox import ImmutableSandboxedEnvironment  # (the same)
 
         self.source = source
         self.bos_token, self.eos_token = bos_token, eos_token

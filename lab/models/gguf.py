@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from lab.errors import InputError
+from lab.paths import cache_root
+from lab.records.io import atomic_write_text
 
 #: llama.cpp's `enum llama_ftype` (general.file_type): the quantization of the file's tensors.
 FILE_TYPES = {
@@ -115,7 +117,6 @@ def chat_template(meta: dict[str, Any]) -> str | None:
 
 
 def _cache_file() -> Path:
-    from lab.pathfinder.resolver import cache_root
     return cache_root() / "model-sha256.json"
 
 
@@ -128,7 +129,6 @@ def _load_known(cache: Path) -> dict:
 
 
 def _store_known(path: Path, key: str, digest: str) -> None:
-    from lab.runs.io import atomic_write_text
 
     cache = _cache_file()
     known = {k: v for k, v in _load_known(cache).items() if not k.startswith(f"{path}|")}

@@ -26,9 +26,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lab.errors import InputError, LabError
-from lab.models.base import AssistantTurn, ChatRequest
-from lab.models.llamacpp import CHECK_EVERY, TurnInputs
+from lab.models.messages import AssistantTurn, ChatRequest
+from lab.models.llama_turn import CHECK_EVERY, TurnInputs
 from lab.models.lockstep import SequenceView
+
+#: The engine's scheduling version, in the fingerprint of every run at parallel > 1 (the llama_cpp
+#: backend's fingerprint_identity): a batched run's tokens depend on which prefixes this engine
+#: copies and where each sequence's KV lands (batched logits are not batch-invariant in the pool
+#: layout), so a change here gives other tokens for the same config. Bump it with any such change.
+#: 2: a turn waits for the in-flight turn that shares most with it (waits chain). Parallel 1 never
+#: carries it.
+BATCH_ENGINE = 2
 
 if TYPE_CHECKING:
     from lab.models.llamacpp import LlamaCppBackend

@@ -15,11 +15,11 @@ accepts `package:<module>` like model configs. Needs the server extras
 from __future__ import annotations
 
 import sys
+from lab.models.llamacpp import _model_params, resolved_extra_buffers
+from lab.models.locate import PACKAGE_PREFIX, model_path, require
 
 
 def main(argv: list[str] | None = None) -> None:
-    from lab.models.llamacpp import _model_params, resolved_extra_buffers
-    from lab.models.locate import PACKAGE_PREFIX, model_path, require
 
     args = list(sys.argv[1:] if argv is None else argv)
     mode = "off"
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> None:
     llama_cpp = require("llama_cpp", "llama-cpp-python", "the llama server")
     require("llama_cpp.server.app", "'llama-cpp-python[server]'", "the llama server")
     extra = resolved_extra_buffers("auto" if mode == "auto" else mode == "on")
-    from llama_cpp.server.__main__ import main as server_main
+    from llama_cpp.server.__main__ import main as server_main  # the server extra loads only when it is started
     sys.argv = ["llama_cpp.server", *args]
     with _model_params(llama_cpp, use_extra_bufts=extra):  # for the server's whole life
         server_main()

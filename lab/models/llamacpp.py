@@ -16,50 +16,34 @@ import importlib.util
 import os
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, Mapping
 
 from pydantic import Field
 
 from lab.errors import InputError, LabError
-from lab.models.base import (ChatModelSettings, AssistantTurn, ChatRequest, ContextOverflow, Message,
-                             ModelBackend, ModelIdentity, Sampling, ToolSchema)
+from lab.models.base import ContextOverflow, ModelBackend, ModelIdentity
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolSchema
+from lab.models.settings import ChatModelSettings, Sampling
 from lab.models.chat_template import (CHATML, HISTORY_RENDERING, AppendOnlyPrompt, ChatTemplate,
                                       MessageStyle)
 from lab.models.gguf import (chat_template, file_sha256, quantization, read_metadata,
                              trained_context_length)
+from lab.models.llama_batch import BATCH_ENGINE, LlamaBatchEngine, check_kv_budget
+from lab.models.llama_turn import CHECK_EVERY, TurnInputs
 from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
                                 tool_or_answer_grammar)
 from lab.models.locate import model_path, require
 from lab.models.lookup import DraftStats, draft
-from lab.runs.numerics import Numerics
+from lab.records.numerics import Numerics
 from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
+from lab.models.packaged import is_packaged, packaged_model, part_path
+from lab.models.packaged import status as packaged_status
+from lab.models.chat_template import _tools_key
 
 #: ggml type ids of the KV cache types (GGML_TYPE_F16, GGML_TYPE_Q8_0)
 KV_TYPES = {"f16": 1, "q8_0": 8}
-
-#: The batched engine's scheduling version (lab/models/llama_batch.py), in the identity of every
-#: run at parallel > 1: its tokens depend on which prefixes the engine copies and where each
-#: sequence's KV lands (batched logits are not batch-invariant in the pool layout), so a change
-#: there gives other tokens for the same config. Bump it with any such change. 2: a turn waits
-#: for the in-flight turn that shares most with it (waits chain). Parallel 1 never carries it.
-BATCH_ENGINE = 2
-
-
-@dataclass(frozen=True)
-class TurnInputs:
-    """What one assistant turn starts from (LlamaCppBackend.turn_inputs)."""
-    prompt: list[int]          # the tokens to read, the forced call's opening included
-    opening: list[int]         # the forced call's fixed opening (jump_forward), else []
-    grammar: Any               # a LlamaGrammar, or None
-    seed: int
-
-
-#: how often (in generated tokens) the stop check (loop detection) and the deadline are looked at
-CHECK_EVERY = 8
-
 
 def resolved_extra_buffers(setting: Literal["auto", True, False]) -> bool:
     """`extra_buffers` as the backend uses it: `auto` is off on CPUs with AMX (a native build's
@@ -80,7 +64,7 @@ def build_numerics() -> dict:
     compiled for (llama_print_system_info) and the compiler; {} when it is not installed."""
     if importlib.util.find_spec("llama_cpp") is None:
         return {}
-    import llama_cpp
+    import llama_cpp  # the native library loads only when a llama.cpp model does (the other backends never need it)
 
     info = llama_cpp.llama_print_system_info()
     info = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
@@ -235,8 +219,6 @@ class LlamaCppBackend(ModelBackend):
 
     @classmethod
     def describe(cls, settings):
-        from lab.models.packaged import is_packaged, packaged_model, part_path
-        from lab.models.packaged import status as packaged_status
 
         row: dict[str, Any] = {"available": False}
         have_llama = importlib.util.find_spec("llama_cpp") is not None
@@ -295,7 +277,6 @@ class LlamaCppBackend(ModelBackend):
                                   "the llama_cpp model backend")
         self.path: Path = model_path(self.cfg)
         self.meta = read_metadata(self.path)
-        from lab.models.packaged import is_packaged, packaged_model
         if is_packaged(self.cfg):
             declared, found = packaged_model(self.cfg).quantization, quantization(self.meta)
             if declared != found:
@@ -330,7 +311,6 @@ class LlamaCppBackend(ModelBackend):
         self.kv_cells = self.n_ctx
         file = f"configs/model/{self.name}.yaml"
         if self.parallel > 1:
-            from lab.models.llama_batch import check_kv_budget
             if self.lookup_draft:
                 raise InputError("lookup_draft drafts one sequence's tokens; batched decoding "
                                  "(parallel > 1) decodes many: set model.lookup_draft=0",
@@ -376,7 +356,6 @@ class LlamaCppBackend(ModelBackend):
 
     def step_engine(self):
         """The batched engine over this backend's context (parallel > 1)."""
-        from lab.models.llama_batch import LlamaBatchEngine
         if self.parallel <= 1:
             raise LabError("step_engine() needs model.parallel > 1")
         return LlamaBatchEngine(self)
@@ -416,7 +395,6 @@ class LlamaCppBackend(ModelBackend):
             llm.close()
 
     def _grammar(self, tools: list[ToolSchema], prefix: str, *, forced: bool = False) -> Any:
-        from lab.models.chat_template import _tools_key
         key = (_tools_key(tools), prefix, forced, self.jump_forward)
         if key not in self._grammars:
             if forced and self.jump_forward:

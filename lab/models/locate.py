@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from lab.errors import MissingDependencyError
+from lab.models.packaged import ensure_file, is_packaged, packaged_model
 
 PACKAGE_PREFIX = "package:"
 
@@ -37,7 +38,6 @@ def model_path(model_cfg: Mapping[str, Any]) -> Path:
     if raw in (None, "", "null", "None"):
         fix = hint or "pass model.path=/path/to/model.gguf"
         raise MissingDependencyError(f"model '{name}' has no model file configured: {fix}")
-    from lab.models.packaged import ensure_file, is_packaged, packaged_model
     if is_packaged(model_cfg):   # assembled from registry packages (lab/models/packaged.py)
         return ensure_file(packaged_model(model_cfg))
     raw = str(raw)

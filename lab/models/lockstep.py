@@ -28,7 +28,9 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
-from lab.models.base import AssistantTurn, ChatRequest, ModelBackend
+from lab.models.base import ModelBackend
+from lab.models.messages import AssistantTurn, ChatRequest
+import copy
 
 
 class Aborted(BaseException):
@@ -59,6 +61,7 @@ class SequenceView(ModelBackend):
         self.engine, self.slot, self.base = engine, slot, base
         self.cfg, self.settings, self.name = base.cfg, base.settings, base.name
         self.backend = base.backend
+        self.reads_golden_test = base.reads_golden_test
         self.scheduler: "Lockstep | None" = None
         self.seed: int | None = None
         self._excess = 0.0          # wall time the batch cost this view beyond its share
@@ -215,7 +218,6 @@ class SerialEngine:
     tests run on it; its outputs are those of the backend run one conversation at a time."""
 
     def __init__(self, backend: ModelBackend, parallel: int) -> None:
-        import copy
         self.parallel = parallel
         self.base = backend
         self.copies = [copy.copy(backend) for _ in range(parallel)]

@@ -1,4 +1,4 @@
-"""The machine's side of numerics (lab/runs/numerics.py): the CPU, and what a llama.cpp build
+"""The machine's side of numerics (lab/records/numerics.py): the CPU, and what a llama.cpp build
 says about itself (compiled features, compiler)."""
 
 from __future__ import annotations

@@ -27,15 +27,16 @@ from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import Field
 
-from lab.models.base import (ChatModelSettings, AssistantTurn, BackendAPIError, BackendTimeout, ChatRequest,
-                             ContextOverflow, Message, ModelBackend, ModelIdentity, ToolCall,
-                             ToolSchema)
+from lab.models.base import BackendAPIError, BackendTimeout, ContextOverflow, ModelBackend, ModelIdentity
+from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema
+from lab.models.settings import ChatModelSettings
 from lab.errors import MissingDependencyError
 from lab.models.grammar import forced_call_grammar, tool_or_answer_grammar
 from lab.models.locate import require
 from lab.models.openai_reply import MalformedReply, Reply, ReplyDeadline, parse_reply, read_body
 from lab.models.textcalls import hermes_tools_block, parse_tool_calls
-from lab.tokens import approx_tokens
+from lab.token_estimate import approx_tokens
+from lab.records.numerics import Numerics
 
 HISTORY_RENDERING = "server: messages re-rendered by the server's chat template each turn"
 
@@ -79,8 +80,7 @@ class OpenAIBackend(ModelBackend):
         """The server's arithmetic is the server's: its build, kernels, batching and CPU or GPU
         are not visible here (run.concurrency > 1 can batch repeats together, which the record
         notes). The id names the server so that two servers never pass for one."""
-        from lab.runs.numerics import Numerics
-        from lab.runs.provenance import redact_credentials    # the id never depends on a password
+        from lab.records.provenance import redact_credentials    # the id never depends on a password
         return Numerics({"engine": "server", "base_url": redact_credentials(settings.get("base_url"))},
                         {"note": "computed by the server: its build and hardware are not visible to the lab"})
 
@@ -284,7 +284,7 @@ class OpenAIBackend(ModelBackend):
             context_length=self.context_length(), history_rendering=HISTORY_RENDERING,
             extra={"tool_mode": self.tool_mode, "tool_call_formats": list(self.formats),
                    "sampling": {**self.sampling, **self.extra_body},
-                   "tokenizer": "approx (lab.tokens.approx_tokens)",
+                   "tokenizer": "approx (lab.token_estimate.approx_tokens)",
                    "openai": getattr(self._openai, "__version__", None)})
 
     def close(self) -> None:

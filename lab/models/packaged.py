@@ -33,6 +33,9 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from lab.errors import InputError, MissingDependencyError
+from lab.paths import cache_root
+from lab.models.gguf import known_sha256
+from lab.models.gguf import remember_sha256
 
 PACKAGED = "packaged"
 _SHA = re.compile(r"^[0-9a-f]{64}$")
@@ -148,7 +151,6 @@ def packaged_model(model_cfg: Mapping[str, Any]) -> PackagedModel:
 
 
 def models_dir() -> Path:
-    from lab.pathfinder.resolver import cache_root
     return cache_root() / "models"
 
 
@@ -192,7 +194,6 @@ def check_parts(pm: PackagedModel) -> list[PartProblem]:
 def is_verified(pm: PackagedModel, path: Path | None = None) -> bool:
     """The assembled file is there and was verified as it is now: the sha256 cache of
     lab.models.gguf holds the configured digest for its path, size and mtime (never hashes)."""
-    from lab.models.gguf import known_sha256
 
     path = path or cached_path(pm)
     try:
@@ -261,7 +262,6 @@ def ensure_file(pm: PackagedModel, *, force: bool = False) -> Path:
     finally:
         if tmp.exists():
             tmp.unlink()
-    from lab.models.gguf import remember_sha256
     remember_sha256(dest, pm.sha256)   # the verified stamp: file_sha256 and is_verified read it
     return dest
 

@@ -19,11 +19,12 @@ from typing import Annotated, Any, Iterable, Mapping
 
 from pydantic import Field
 
-from lab.models.base import (ModelSettings, AssistantTurn, ChatRequest, ContextOverflow, FatalModelError, Message,
-                             ModelBackend, ModelIdentity, ToolCall, ToolSchema,
-                             approx_prompt_tokens)
+from lab.models.base import ContextOverflow, FatalModelError, ModelBackend, ModelIdentity
+from lab.models.messages import (
+    AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema, approx_prompt_tokens)
+from lab.models.settings import ModelSettings
 from lab.models.textcalls import parse_tool_calls
-from lab.tokens import approx_tokens
+from lab.token_estimate import approx_tokens
 
 STREAM_CHARS = 16
 
@@ -44,6 +45,7 @@ class ScriptedBackend(ModelBackend):
     Settings = ScriptedSettings
     settings: ScriptedSettings
     test_only = True
+    reads_golden_test = True        # a test's script may answer from the test it is given
 
     def __init__(self, cfg: Mapping[str, Any] | None = None,
                  outputs: Iterable[Any] | None = None) -> None:

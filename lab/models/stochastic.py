@@ -30,10 +30,13 @@ import numpy as np
 
 from pydantic import Field
 
-from lab.models.base import (AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
-                             ModelIdentity, ModelSettings, ToolCall, ToolSchema, approx_prompt_tokens)
+from lab.models.base import FatalModelError, ModelBackend, ModelIdentity
+from lab.models.messages import (
+    AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema, approx_prompt_tokens)
+from lab.models.settings import ModelSettings
 from lab.models.textcalls import hermes_call_text
-from lab.tokens import approx_tokens
+from lab.token_estimate import approx_tokens
+from lab.models.lockstep import SerialEngine
 
 _DIFFICULTY, _SESSION, _TEST = 1, 2, 3        # independent streams of uniforms
 _M64 = (1 << 64) - 1
@@ -54,7 +57,7 @@ def _mix(x: np.ndarray) -> np.ndarray:
 
 def _normal(stream: int, seed: int | np.ndarray, keys: np.ndarray) -> np.ndarray:
     """Standard normals fixed by (stream, seed, key); seeds and keys broadcast like numpy arrays."""
-    from scipy.special import ndtri
+    from scipy.special import ndtri  # scipy loads only when the test model runs, not with lab.models
 
     seeds = np.asarray(seed, dtype=np.int64).astype(np.uint64)
     with np.errstate(over="ignore"):
@@ -66,7 +69,7 @@ def _normal(stream: int, seed: int | np.ndarray, keys: np.ndarray) -> np.ndarray
 def pass_probabilities(test_ids: Sequence[str], *, p: float, difficulty_sd: float = 0.0,
                        lift: float = 0.0) -> np.ndarray:
     """p_t of every test (the same in every run and arm, `lift` added)."""
-    from scipy.special import ndtr, ndtri
+    from scipy.special import ndtr, ndtri  # (the same)
 
     keys = np.array([_key(t) for t in test_ids], dtype=np.uint64)
     base = ndtr(ndtri(p) + difficulty_sd * _normal(_DIFFICULTY, 0, keys)) if difficulty_sd else \
@@ -82,7 +85,7 @@ def _salted(seed: int, salt: str) -> int:
 def outcomes(seed: int, session_test: str, test_ids: Sequence[str], probs: np.ndarray, *,
              rho: float = 0.0, salt: str = "") -> np.ndarray:
     """Pass (bool) of each test of one conversation that began with test `session_test`."""
-    from scipy.special import ndtri
+    from scipy.special import ndtri  # scipy loads only when the test model runs, not with lab.models
 
     seed = _salted(seed, salt)
     keys = np.array([_key(t) for t in test_ids], dtype=np.uint64)
@@ -98,7 +101,7 @@ def simulate(test_ids: Sequence[str], seeds: Sequence[int], *, session: str, p: 
              salt: str = "") -> np.ndarray:
     """Pass matrix (len(seeds) repeats x tests, 0/1) of what the backend answers in a run whose
     repeats have these seeds: one conversation per repeat (single) or per test (isolated)."""
-    from scipy.special import ndtri
+    from scipy.special import ndtri  # scipy loads only when the test model runs, not with lab.models
 
     probs = pass_probabilities(test_ids, p=p, difficulty_sd=difficulty_sd, lift=lift)
     keys = np.array([_key(t) for t in test_ids], dtype=np.uint64)[None, :]
@@ -127,6 +130,7 @@ class StochasticBackend(ModelBackend):
     Settings = StochasticSettings
     settings: StochasticSettings
     test_only = True
+    reads_golden_test = True        # right with probability p: it must know the right answer
     fingerprint_omitted_at = {"parallel": 1}
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
@@ -138,7 +142,6 @@ class StochasticBackend(ModelBackend):
         self._session_test: str | None = None
 
     def step_engine(self):
-        from lab.models.lockstep import SerialEngine
         return SerialEngine(self, self.parallel)
 
     def reset(self) -> None:

@@ -23,7 +23,7 @@ import json
 import re
 from typing import Any
 
-from lab.models.base import ToolCall, ToolSchema
+from lab.models.messages import ToolCall, ToolSchema
 
 FORMATS = ("hermes", "json", "mistral", "llama3")
 

@@ -14,10 +14,12 @@ from typing import Annotated, Any, Mapping
 
 from pydantic import Field
 
-from lab.models.base import (ModelSettings, AssistantTurn, ChatRequest, FatalModelError, Message, ModelBackend,
-                             ModelIdentity, ToolCall, ToolSchema, approx_prompt_tokens)
+from lab.models.base import FatalModelError, ModelBackend, ModelIdentity
+from lab.models.messages import (
+    AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema, approx_prompt_tokens)
+from lab.models.settings import ModelSettings
 from lab.models.textcalls import hermes_call_text
-from lab.tokens import approx_tokens
+from lab.token_estimate import approx_tokens
 
 TOOL = "path_resolve"
 
@@ -46,6 +48,7 @@ class ToolFollowerSettings(ModelSettings):
 
 class ToolFollowerBackend(ModelBackend):
     backend = "tool_follower"
+    reads_golden_test = True        # the no-LLM reference: it plays the tool's answer for the test
     Settings = ToolFollowerSettings
     settings: ToolFollowerSettings
     fingerprint_excluded = frozenset({"turn_delay_s"})    # a test's slow model: the same answers

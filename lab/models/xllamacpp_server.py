@@ -35,6 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from lab.errors import LabError
+from lab.models.locate import PACKAGE_PREFIX, model_path
+from lab.config import compose
+from lab.errors import InputError
+from lab.models import model_settings
+from lab.models.llamacpp import resolved_extra_buffers
+import importlib.util
+from lab.errors import MissingDependencyError
 
 #: the line the child prints once its server listens: "<READY> http://127.0.0.1:PORT"
 READY = "XLLAMACPP_SERVER_READY"
@@ -72,16 +79,12 @@ class ServedModel:
 def resolve_model(model: str) -> ServedModel:
     """A GGUF path, `package:<module>` or a llama_cpp model config name -> the local file.
     MissingDependencyError (from lab.models.locate) says how to get a file that is not there."""
-    from lab.models.locate import PACKAGE_PREFIX, model_path
 
     p = Path(model).expanduser()
     if p.is_file():
         return ServedModel(p, p.stem)
     if model.startswith(PACKAGE_PREFIX):
         return ServedModel(model_path({"name": model, "path": model}), model[len(PACKAGE_PREFIX):])
-    from lab.config import compose
-    from lab.errors import InputError
-    from lab.models import model_settings
     cfg = model_settings(compose([f"model={model}"]).model)
     if cfg.get("backend") != "llama_cpp":
         raise InputError(f"backend {cfg.get('backend')!r} serves no GGUF file (a llama_cpp config, a "
@@ -92,7 +95,6 @@ def resolve_model(model: str) -> ServedModel:
 def extra_buffers_on(setting: Any) -> bool:
     """A model config's `extra_buffers` (true | false | auto) as llama.cpp uses it."""
     if setting == "auto":
-        from lab.models.llamacpp import resolved_extra_buffers
         return resolved_extra_buffers("auto")
     return bool(setting)
 
@@ -147,9 +149,7 @@ class XllamacppServer:
         return cmd
 
     def start(self) -> "XllamacppServer":
-        import importlib.util
         if importlib.util.find_spec("xllamacpp") is None:
-            from lab.errors import MissingDependencyError
             raise MissingDependencyError(f"llama.cpp's server needs the Python package 'xllamacpp'; "
                                          f"fix: .venv/bin/pip install {INSTALL}")
         if self.log is None:
@@ -233,7 +233,7 @@ class XllamacppServer:
 
 def serve(gguf: Path, *, port: int, parallel: int, threads: int, ctx_per_slot: int, batch: int,
           alias: str | None, unified: bool, extra_buffers: bool, host: str = "127.0.0.1") -> None:
-    import xllamacpp
+    import xllamacpp  # optional extra `server`: missing, the caller names the install command
 
     p = xllamacpp.CommonParams()
     p.model.path = str(gguf)

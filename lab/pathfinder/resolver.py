@@ -9,7 +9,6 @@ fingerprint).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -24,7 +23,11 @@ from lab.pathfinder.maxsim import EmbeddingCache, maxsim_many
 from lab.pathfinder.query import analyze
 from lab.pathfinder.resolution import Candidate, Resolution, build_resolution, check_top_k
 from lab.pathfinder.settings import NON_RESULT_SETTINGS, PathfinderSettings, SemanticSettings  # noqa: F401
+from lab.paths import cache_root
 from lab.settings import parse, plain
+from lab.count_bar import CountBar
+from lab.corpus.settings import check_corpus
+from lab.pathfinder.peers import PEERS, peer_class
 
 if TYPE_CHECKING:
     from lab.pathfinder.peers.base import PeerResolver
@@ -32,10 +35,6 @@ if TYPE_CHECKING:
 
 #: Files encoded (and stored in the embedding cache) per step of a warm-up.
 ENCODE_SLICE = 256
-
-
-def cache_root() -> Path:
-    return Path(os.environ.get("VOCAB_LAB_CACHE", "~/.cache/vocab-lab")).expanduser()
 
 
 class Resolver:
@@ -70,7 +69,7 @@ class Resolver:
     @property
     def _blas(self):
         if self._blas_controller is None:
-            from threadpoolctl import ThreadpoolController
+            from threadpoolctl import ThreadpoolController  # only the semantic rerank pins BLAS threads
             self._blas_controller = ThreadpoolController()
         return self._blas_controller
 
@@ -113,7 +112,6 @@ class Resolver:
     def _encode(self, todo: list[int], texts: dict[int, str], keys: dict[int, str]) -> dict[str, np.ndarray]:
         """Encode files in slices, storing each slice in the disk cache as it is done (a killed
         warm-up keeps what it encoded) and showing a count bar with ETA on stderr."""
-        from lab.progress import CountBar
 
         bar = CountBar(len(todo), label=f"pathfinder: encoding {self.encoder.id}")
         out: dict[str, np.ndarray] = {}
@@ -180,7 +178,6 @@ class Resolver:
 
 
 def corpus_root_from_cfg(corpus_cfg: Any) -> Path:
-    from lab.corpus.settings import check_corpus
     return check_corpus(corpus_cfg).root_path()
 
 
@@ -191,7 +188,6 @@ KINDS: tuple[str, ...] = ("pathfinder", "fzf", "bm25")
 def resolver_schema(kind: Any) -> type:
     """The schema of `resolver.kind`'s settings (pathfinder's, or a peer's); an unknown kind is an
     InputError before anything is built."""
-    from lab.pathfinder.peers import PEERS, peer_class
 
     if kind not in KINDS:
         raise InputError(f"unknown resolver kind {kind!r} (choices: {', '.join(KINDS)})",
@@ -211,15 +207,14 @@ def check_resolver(rc: Any, *, file: str | None = None) -> Any:
     return parse(schema, raw, file=file or resolver_file(kind), prefix="resolver")
 
 
-def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None) -> "Resolver | PeerResolver":
+def load_resolver(cfg: Mapping[str, Any], *, encoder: TokenEncoder | None = None, settings: Any = None,
+                  corpus: Any = None) -> "Resolver | PeerResolver":
     """Build the resolver a composed config describes (cfg.resolver, cfg.corpus): the kind
     `resolver.kind` names, over the index of the configured corpus. Settings are checked
-    before the index is built: a typo fails at once."""
-    from lab.corpus.settings import check_corpus
-    from lab.pathfinder.peers import PEERS, peer_class
-
-    settings = check_resolver(cfg["resolver"])
-    cc = check_corpus(cfg["corpus"])
+    before the index is built: a typo fails at once. `settings` and `corpus`: the two groups
+    already checked (lab.config.check_config), not parsed again."""
+    settings = settings if settings is not None else check_resolver(cfg["resolver"])
+    cc = corpus if corpus is not None else check_corpus(cfg["corpus"])
     index = build_index(load_corpus(cc.root_path(), tuple(cc.roots) or None))
     if settings.kind in PEERS:
         return peer_class(settings.kind)(index, settings)

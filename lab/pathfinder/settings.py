@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from lab.settings import Settings
+from lab.pathfinder.encoders import ENCODERS
 
 PositiveInt = Annotated[int, Field(ge=1)]
 Weight = float                                 # any finite number (NaN and inf are refused)
@@ -62,7 +63,6 @@ class SemanticSettings(Settings):
     @field_validator("encoder")
     @classmethod
     def _known_encoder(cls, name: str) -> str:
-        from lab.pathfinder.encoders import ENCODERS
         if name not in ENCODERS:
             raise ValueError(f"unknown encoder '{name}' (known: {', '.join(sorted(ENCODERS))})")
         return name

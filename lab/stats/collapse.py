@@ -5,7 +5,7 @@ Welch's t has almost no power, its MDE exceeds the scale and Cohen's d comes fro
 So the single-session comparison is stated before the data as two parts, each at alpha / 2:
 
 1. collapse: the share of repeats that collapsed — a rule fixed in advance on the copy cascade
-   the lab computes per repeat (lab/runs/cascade.py: is_collapse, >= 5 consecutive tests giving
+   the lab computes per repeat (lab/records/cascade.py: is_collapse, >= 5 consecutive tests giving
    one copied answer) — per arm with an exact
    (Clopper-Pearson) CI at 1 - alpha/2, compared by Fisher's exact test (two-sided);
 2. score: Welch's t over the scores of the repeats that did not collapse (CI at 1 - alpha/2; its

@@ -87,7 +87,7 @@ class Comparison:
     power: float = 0.8
     note: str | None = None    # why there is no p-value (noise unknown), said by every output
     ci_level: float | None = None   # level of the CI when not `level` (a part at alpha / 2)
-    rounds: str | None = None  # isolated: how the arms' rounds were handled (lab/runs/rounds.py)
+    rounds: str | None = None  # isolated: how the arms' rounds were handled (lab/records/rounds.py)
     margin: float = 3.0        # equivalence margin, points (TOST)
     tost_p: float | None = None     # p of "|diff| < margin" (lab.stats.equivalence)
     collapse: dict | None = None    # single session, two-part: the collapse part (lab.stats.collapse)
@@ -171,7 +171,7 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
                  margin: float = DEFAULT_MARGIN) -> Comparison:
     """Compare arm `cand` with arm `base` (0/1 pass matrices, repeats x the same common tests).
 
-    rounds: the round of every repeat (base rows, cand rows; None = unknown; lab/runs/rounds.py).
+    rounds: the round of every repeat (base rows, cand rows; None = unknown; lab/records/rounds.py).
       Isolated only: arms that ran in the same rounds get the two-way (tests x rounds) variance;
       arms that did not (a gate against an older baseline) are compared over repeat scores
       (Welch), since a round moves every test of a repeat; unknown rounds: the paired t as before.

@@ -312,7 +312,7 @@ def committed_single_runs(root) -> tuple[list[np.ndarray], list[list[bool]]]:
     run under `root` (e.g. docs/findings/qwen2.5-coder-1.5b-lexiopt/runs/single)."""
     from pathlib import Path
 
-    from lab.runs.comparison import Arm
+    from lab.comparisons.runs import Arm
 
     ms, fs = [], []
     for d in sorted(p for p in Path(root).glob("*/*") if (p / "run.json").is_file()):

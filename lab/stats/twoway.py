@@ -1,7 +1,7 @@
 """Isolated comparisons with a round term (issue 24, finding 1): tests x rounds, closed form.
 
 Input: d[t, k] = pass rate of test t in cand minus in base, both over the repeats of round k (a
-round both arms ran in; lab/runs/rounds.py). The difference is T x mean(d). Its variance is that
+round both arms ran in; lab/records/rounds.py). The difference is T x mean(d). Its variance is that
 of a crossed two-way random-effects model (tests and rounds) in closed form — the two-way
 cluster-robust variance of Cameron, Gelbach and Miller (2011) on the cells' means:
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from hydra.experimental.callback import Callback
 from omegaconf import DictConfig
+from lab.sweeps.summary import write_summary
 
 #: what the last sweep of this process left (lab/cli/run.py turns failures into exit code 3)
 LAST: dict[str, Any] = {}
@@ -24,7 +25,6 @@ class SweepSummary(Callback):
         self.report = report
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
-        from lab.sweeps.summary import write_summary
 
         sweep_dir = Path(str(config.hydra.sweep.dir))
         try:

@@ -26,8 +26,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hydra.core.override_parser.overrides_parser import OverridesParser
+from omegaconf import OmegaConf
+
 from lab.errors import InputError
-from lab.runs.io import atomic_write_text
+from lab.records.io import atomic_write_text
+from lab.config import compose
 
 CELLS = "cells"
 RUNS = "runs"
@@ -43,7 +47,7 @@ class CellEntry:
     overrides: list[str]               # every override of this job
     swept: str                         # only the swept ones, k=v,k=v
     status: str = "running"            # running | complete | failed | interrupted
-    action: str | None = None          # new | resume | done (lab.run.RunOutput.action)
+    action: str | None = None          # new | resume | done (lab.runner.RunOutput.action)
     run_dir: str | None = None         # relative to the sweep folder
     error: str | None = None
     traceback: str | None = None       # where: "<run_dir>/run.json" or cells/<cell>.traceback.txt
@@ -137,9 +141,7 @@ def sweep_folder(args: list[str]) -> Path | None:
     settings: the config composed from the overrides that are not swept (an experiment swept per
     cell gives `run.experiment`'s default, `default`). None when those overrides do not compose
     (Hydra then reports the error itself)."""
-    from hydra.core.override_parser.overrides_parser import OverridesParser
 
-    from lab.config import compose
 
     given = [a for a in args if "=" in a and not a.startswith("-")]
     try:
@@ -156,7 +158,6 @@ def sweep_folder(args: list[str]) -> Path | None:
 
 
 def register_resolver() -> None:
-    from omegaconf import OmegaConf
     if not OmegaConf.has_resolver("lab_sweep_id"):
         OmegaConf.register_new_resolver("lab_sweep_id", resolve_sweep_id, use_cache=True)
 
@@ -168,8 +169,6 @@ def cell_count(sweep_dir: Path) -> int | None:
     """How many cells the sweep has: the product of the value counts of its swept overrides, read
     from the multirun.yaml Hydra writes into the sweep folder before the first cell; None when
     that cannot be told (no file yet, a glob sweep)."""
-    from hydra.core.override_parser.overrides_parser import OverridesParser
-    from omegaconf import OmegaConf
 
     try:
         task = list(OmegaConf.load(Path(sweep_dir) / "multirun.yaml").hydra.overrides.task)

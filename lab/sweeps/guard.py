@@ -14,6 +14,7 @@ from typing import Any
 from omegaconf import DictConfig, OmegaConf
 
 from lab.errors import InputError
+from lab.models import BACKENDS
 
 
 def cores() -> int:
@@ -41,7 +42,6 @@ def parallel_jobs(launcher: Any, n_cores: int | None = None) -> tuple[int, str]:
 
 def check_parallelism(cfg: DictConfig, launcher: Any, n_cores: int | None = None) -> None:
     model = cfg.get("model") or {}
-    from lab.models import BACKENDS
     backend = BACKENDS.get(str(model.get("backend")))
     if backend is None or not backend.uses_local_cores:   # a server, or no model on these cores
         return

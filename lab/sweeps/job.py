@@ -1,8 +1,7 @@
-"""The task function Hydra runs for `lab run` and for every job of `lab run -m`.
+"""The task function Hydra runs for every job of `lab run -m` (a single `lab run` never comes
+here: lab/cli/run.py runs it, and exits 3 for a run that ended `failed`, as a failed cell does).
 
-A single run behaves as it always did (a bad input: exit 2; Ctrl-C: 130, SIGTERM: 143), and a
-run that ended `failed` because some tests failed on the infrastructure or crashed exits 3. In a
-multirun each job is one cell: its entry in the sweep folder's manifest is written before
+Each job is one cell: its entry in the sweep folder's manifest is written before
 anything else, the run directory is linked as soon as it exists, and whatever goes wrong in the
 cell — a bad override, a crash in the model, a refused launcher setting — is recorded in the entry
 (error, and where the traceback is) and returned, so the other cells run. Only Ctrl-C / SIGTERM
@@ -22,47 +21,26 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from hydra.core.hydra_config import HydraConfig
 from omegaconf import DictConfig
 
 from lab.sweeps import cells
 from lab.sweeps.cells import CellEntry, cell_name, link_run, read_entry, write_entry
+from lab.suites.contamination import warned_once_in
+from lab.runner import run
+from lab.sweeps.guard import check_parallelism
+from lab.errors import InputError
+from lab.runner import Terminated
+from lab.records.record import read_record
 
 
 def hydra_task(cfg: DictConfig) -> Any:
-    from hydra.core.hydra_config import HydraConfig
-    from hydra.types import RunMode
-
-    hc = HydraConfig.get()
-    if hc.mode == RunMode.MULTIRUN:
-        return run_cell(cfg, hc)
-    return _single(cfg)
-
-
-def _single(cfg: DictConfig) -> None:
-    from lab.errors import LabError
-    from lab.run import Terminated, run
-    try:
-        out = run(cfg)
-    except LabError as e:
-        print(f"error: {e}", file=sys.stderr)
-        sys.exit(2)
-    except KeyboardInterrupt as e:   # the record says interrupted; 128 + the signal
-        sys.exit(143 if isinstance(e, Terminated) else 130)
-    if out.record.status == "failed":     # tests to run again (infrastructure, crashes)
-        print(f"error: run failed: {out.record.error}", file=sys.stderr)
-        sys.exit(EXIT_RUN_FAILED)
-
-
-#: exit code of a run that ended `failed` with every finished test kept (resume continues it),
-#: the same as a sweep with a failed cell
-EXIT_RUN_FAILED = 3
+    """One job of `lab run -m` (a single `lab run` runs lab.cli.run.run_task)."""
+    return run_cell(cfg, HydraConfig.get())
 
 
 def run_cell(cfg: DictConfig, hc: Any) -> dict:
     """One cell of a sweep; returns its manifest entry as a dict (never raises but for Ctrl-C)."""
-    from lab.contamination import warned_once_in
-    from lab.run import run
-    from lab.sweeps.guard import check_parallelism
 
     cell = Cell(cfg, hc)
     try:
@@ -80,7 +58,7 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
 class Cell:
     """One cell's manifest entry from its start to its end: written before anything else runs
     (`Cell(cfg, hc)`), the run directory linked as soon as it exists (`on_run_dir`), and how the
-    cell ended (`end`). `run_cell` has one; the batched launcher (lab/sweeps/batched.py) one per
+    cell ended (`end`). `run_cell` has one; the batched launcher (hydra_plugins/lab_batched_launcher/launcher.py) one per
     job, all open while their runs share a batch."""
 
     def __init__(self, cfg: DictConfig, hc: Any) -> None:
@@ -107,10 +85,8 @@ class Cell:
         link_run(self.sweep_dir, self.name, run_dir)
 
     def end(self, outcome: Any) -> dict:
-        """The cell's end: its run's output (lab.run.RunOutput), or what stopped it — Ctrl-C or
+        """The cell's end: its run's output (lab.runner.RunOutput), or what stopped it — Ctrl-C or
         SIGTERM (`interrupted`), anything else (`failed`, with where its traceback is)."""
-        from lab.errors import InputError
-        from lab.run import Terminated
 
         entry = self.entry
         if isinstance(outcome, KeyboardInterrupt):
@@ -160,7 +136,6 @@ def _old_entry(sweep_dir: Path, name: str) -> CellEntry | None:
 
 
 def _record_has_traceback(run_dir: Path) -> bool:
-    from lab.runs.record import read_record
     try:
         return bool(read_record(run_dir).traceback)
     except Exception:

@@ -1,5 +1,5 @@
 """A sweep's summary: one row per cell (scores of the repeats, mean, swing, bootstrap CI, outcome
-counts), every pair of cells compared with the lab's one comparison (lab.runs.comparison: the
+counts), every pair of cells compared with the lab's one comparison (lab.comparisons.runs: the
 p-value and CI `lab diff` gives for the same two runs; k cells -> k(k-1)/2 pairs, Holm-adjusted
 and said so), the failed cells with their error and where the traceback is, and the report of the
 whole sweep (lab.analysis.report).
@@ -14,8 +14,15 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab.runs.io import atomic_write_text
+from lab.records.io import atomic_write_text
 from lab.sweeps.cells import REPORT, SUMMARY_JSON, SUMMARY_MD, CellEntry, read_entries
+from lab.analysis.cells import differing_axes
+from lab.analysis.frame_stats import bootstrap_ci
+from lab.records.record import read_record
+from lab.analysis.report import build_report
+from lab.comparisons.runs import Arm, compare_two
+from lab.stats import holm
+from lab.stats import words
 
 #: outcome labels shown as columns when any cell has them (the rest are in summary.json)
 SHOWN = ("pass", "fail", "no_answer", "tool_call_cap", "loop", "timeout", "context_overflow",
@@ -35,8 +42,6 @@ class SweepSummaryResult:
 
 
 def cell_row(sweep_dir: Path, e: CellEntry, level: float = 0.95) -> dict:
-    from lab.analysis.stats import bootstrap_ci
-    from lab.runs.record import read_record
 
     row: dict = {"cell": e.cell, "swept": e.swept, "status": e.status, "action": e.action,
                  "run_dir": e.run_dir, "error": e.error, "traceback": e.traceback}
@@ -72,7 +77,6 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
                 if r.get("run_dir") and r.get("repeats")]
     if report and run_dirs:
         try:
-            from lab.analysis.report import build_report
             rep = build_report(run_dirs, sweep_dir / REPORT, title=f"Sweep {sweep_dir.name}")
             res.report = rep.markdown
             res.problems = list(rep.problems)
@@ -92,9 +96,6 @@ def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> 
     """Every pair of cells with complete repeats that differ in at most one axis of a cell
     (lab/analysis/cells.py: a vocabulary x session sweep never compares maybe_exts isolated with
     alike single-session), earlier cell = base, Holm over all pairs; `axes` names the axis."""
-    from lab.runs.comparison import Arm, compare_two
-    from lab.stats import holm
-
     arms = []
     for r in rows:
         if r.get("repeats") and r.get("run_dir"):
@@ -102,7 +103,6 @@ def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> 
                 arms.append((r, Arm.load(sweep_dir / r["run_dir"])))
             except Exception as e:     # a damaged cell is named in the cell table, never hides the rest
                 r.setdefault("problems", []).append(f"not compared: {type(e).__name__}: {e}")
-    from lab.analysis.cells import differing_axes
 
     out = []
     for i in range(len(arms)):
@@ -135,7 +135,6 @@ def beyond_noise(c: dict) -> bool | None:
 
 
 def format_summary(s: SweepSummaryResult) -> str:
-    from lab.stats import words
     shown = [o for o in SHOWN if any((r.get("outcomes") or {}).get(o) for r in s.cells)]
     head = ["cell", "status", "n", "repeats", "scores", "mean", "swing", "95% CI", *shown]
     lines = [f"# Sweep {s.sweep_dir.name}", "",

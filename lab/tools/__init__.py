@@ -7,28 +7,10 @@ sees. They differ only where two sets offer a same-named tool: pathfinder's `rea
 
 from __future__ import annotations
 
-from lab.tools.base import Tool, ToolContext, ToolResult, ToolsSettings
-from lab.tools.directory_tree import DirectoryTree
-from lab.tools.fs_read_file import FsReadFile
-from lab.tools.list_dir import ListDir
-from lab.tools.list_directory import ListDirectory
-from lab.tools.path_resolve import PathResolve
-from lab.tools.read_file import ReadFile
-from lab.tools.search_files import SearchFiles
-
-REGISTRY: dict[str, type[Tool]] = {
-    # pathfinder
-    "path_resolve": PathResolve,
-    "list_dir": ListDir,
-    "read_file": ReadFile,
-    # baseline: @modelcontextprotocol/server-filesystem
-    "fs_read_file": FsReadFile,
-    "list_directory": ListDirectory,
-    "directory_tree": DirectoryTree,
-    "search_files": SearchFiles,
-}
-
-from lab.tools.toolset import ToolSet, ToolSpec, build_toolset, load_tools_settings  # noqa: E402
+from lab.tools.base import Tool, ToolContext, ToolResult
+from lab.tools.registry import REGISTRY
+from lab.tools.settings import ToolsSettings
+from lab.tools.toolset import ToolSet, ToolSpec, build_toolset, load_tools_settings
 
 __all__ = ["REGISTRY", "Tool", "ToolContext", "ToolResult", "ToolSet", "ToolSpec", "ToolsSettings",
            "build_toolset", "load_tools_settings"]

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from lab.corpus.loader import utf8_name  # noqa: F401  (re-exported: the listing tools skip such names)
 from lab.tools.base import ToolContext, ToolResult, error
+from lab.pathfinder.query import MAX_QUERY_CHARS
 
 _DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
 #: Folders that are never listed nor read: version-control internals are not part of a corpus.
@@ -97,7 +98,6 @@ def not_found(ctx: ToolContext, raw: str, tool_name: str, *, want_dir: bool = Fa
     what = "folder" if want_dir else "file"
     if not ctx.settings.tool_retry_with_resolve or not raw.strip():
         return error(f"no such {what}: '{shown(raw)}'.", path=shown(raw))
-    from lab.pathfinder.query import MAX_QUERY_CHARS
     res = ctx.resolver.resolve(raw[:MAX_QUERY_CHARS], top_k=ctx.settings.retry_candidates)
     paths = [c.path for c in res.candidates]
     if want_dir:

@@ -16,8 +16,12 @@ from typing import Any, Callable
 
 from lab.errors import InputError
 from lab.settings import parse, plain
-from lab.tools.base import Tool, ToolContext, ToolResult, ToolsSettings, error
+from lab.tools.base import Tool, ToolContext, ToolResult, error
+from lab.tools.registry import REGISTRY
+from lab.tools.settings import ToolsSettings
 from lab.vocab.schema import load_vocab
+from lab.pathfinder.resolver import load_resolver
+from lab.pathfinder.resolver import corpus_root_from_cfg
 
 
 @dataclass(frozen=True)
@@ -89,22 +93,19 @@ class ToolSet:
                               is_error=True, crash=tb)
 
 
-def build_toolset(cfg: Any, *, resolver: Any = None) -> ToolSet:
+def build_toolset(cfg: Any, *, resolver: Any = None, settings: Any = None, vocab: Any = None) -> ToolSet:
     """The tool set a composed config describes. `resolver` (optional) is used instead of
-    building one from cfg.resolver / cfg.corpus (tests, an agent loop that already has one)."""
-    from lab.tools import REGISTRY
-
-    settings = load_tools_settings(cfg["tools"])
-    vocab = load_vocab(cfg["vocab"])
+    building one from cfg.resolver / cfg.corpus (tests, an agent loop that already has one);
+    `settings` and `vocab`: the tools and vocab groups already checked (not parsed again)."""
+    settings = settings if settings is not None else load_tools_settings(cfg["tools"])
+    vocab = vocab if vocab is not None else load_vocab(cfg["vocab"])
 
     def make_resolver() -> Any:
-        from lab.pathfinder.resolver import load_resolver
         return load_resolver(cfg)
 
     if resolver is not None:
         root = Path(resolver.root)
     else:
-        from lab.pathfinder.resolver import corpus_root_from_cfg
         root = corpus_root_from_cfg(cfg["corpus"])
     root = root.expanduser().resolve()
     if not root.is_dir():

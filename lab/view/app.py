@@ -19,7 +19,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from lab.analysis.transcript import PAGE_CSS
-from lab.loopback import LoopbackOnly, bind, is_loopback
+from lab.serve.loopback import LoopbackOnly, bind, is_loopback
 from lab.view import pages
 from lab.view.live import LiveResults
 
@@ -28,7 +28,7 @@ STATIC = Path(__file__).parent / "static"
 
 def create_app(paths: list[str | Path], *, min_interval: float = 0.5, host: str = "127.0.0.1") -> Starlette:
     """The viewer over `paths`. Bound on a loopback `host`, it answers only requests addressed to
-    this machine by name (Host and Origin: lab/loopback.py), so no DNS-rebinding page reads it."""
+    this machine by name (Host and Origin: lab/serve/loopback.py), so no DNS-rebinding page reads it."""
     live = LiveResults(list(paths), min_interval=min_interval)
 
     def page(request: Request, title: str, body: str, *, live_: bool = True,

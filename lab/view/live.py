@@ -26,7 +26,7 @@ import pandas as pd
 
 from lab.analysis import Results, find_run_dirs, load
 from lab.errors import LabError
-from lab.runs.record import RUN_FILE, TESTS_FILE, TRANSCRIPTS_DIR, transcript_path
+from lab.records.record import RUN_FILE, TESTS_FILE, TRANSCRIPTS_DIR, transcript_path
 
 #: a tests.csv or run.json larger than this is listed as a problem, not read
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -356,7 +356,7 @@ class TranscriptIndex:
     def read(self, test_id: str):
         """The TestResult of one test (None when the line is not there yet); LabError when it
         cannot be read."""
-        from lab.results import TestResult
+        from lab.records.results import TestResult
         from lab.errors import InputError
 
         e = self.entries.get(test_id)

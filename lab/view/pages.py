@@ -4,9 +4,9 @@ Each page is a frame (navigation, scripts) around one `<main id="live">`; the sc
 lab/view/static/view.js polls `/api/version` and, when the results changed, fetches the same URL
 with `?fragment=1` and swaps only the inside of `#live` (filters and search are kept).
 
-Numbers come from the lab's own functions: cells from `lab.analysis.stats.cell_scores` grouped by
+Numbers come from the lab's own functions: cells from `lab.analysis.frame_stats.cell_scores` grouped by
 every axis (lab/view/columns.py: a column is one cell, its header `key=value` of the axes that
-differ), the two-run comparison from `lab.runs.diff.build` — `lab diff`'s own function, so the page
+differ), the two-run comparison from `lab.comparisons.diff.build` — `lab diff`'s own function, so the page
 says cand − base with the numbers `lab diff` prints (lab.stats) — transcripts through
 `lab.analysis.transcript.test_html` (the report's transcript pages), one test across variants
 through lab/view/side.py.
@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 import pandas as pd
 
 from lab.analysis.transcript import badge, test_html
-from lab.runs.numerics import describe_difference, of_record
+from lab.records.numerics import describe_difference, of_record
 from lab.view import columns
 from lab.view.live import LiveResults
 from lab.view.matrix import matrix_html, side_url, transcript_url
@@ -126,7 +126,7 @@ def _rate(run_id: str, repeats: pd.DataFrame) -> str:
 
 
 def cells_html(live: LiveResults) -> str:
-    from lab.analysis import stats
+    from lab.analysis import frame_stats as stats
 
     runs, repeats, _ = _frames(live)
     out = ["<h2>Cells</h2><p class='note'>A cell is every axis of how its runs ran ("
@@ -332,10 +332,10 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
 # -- compare --------------------------------------------------------------------------------------
 
 def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
-    """Two runs as `lab diff BASE CAND` compares them: the same function (lab.runs.diff.build),
+    """Two runs as `lab diff BASE CAND` compares them: the same function (lab.comparisons.diff.build),
     so cand − base, the CI, p and verdict are the numbers lab diff prints."""
     from lab.errors import LabError
-    from lab.runs.diff import build, comparison_lines
+    from lab.comparisons.diff import build, comparison_lines
 
     res = live.merged
     runs, by = _cell_frame(live)

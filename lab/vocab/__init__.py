@@ -15,11 +15,9 @@ import json
 from typing import Any
 
 from lab.pathfinder.resolution import Resolution
-from lab.vocab import alike, candidates, exist_similar, maybe_exts
+from lab.vocab.fields import FIELDS
+from lab.vocab.response_schema import response_schema
 from lab.vocab.schema import VocabConfig, load_vocab
-
-#: The field families, in the order their keys appear in the rendered JSON.
-FIELDS = (candidates, maybe_exts, alike, exist_similar)
 
 #: The part of path_resolve's description that no vocabulary changes.
 TOOL_SUMMARY = (
@@ -70,12 +68,6 @@ def tool_description(vocab: Any) -> str:
         if fc.presence != "never":
             lines.append("- " + mod.describe(fc))
     return "\n".join(lines)
-
-
-def response_schema(vocab: Any) -> dict:
-    """The JSON schema of path_resolve's response under `vocab` (lab/vocab/response_schema.py)."""
-    from lab.vocab.response_schema import response_schema as schema
-    return schema(vocab)
 
 
 __all__ = ["FIELDS", "TOOL_SUMMARY", "VocabConfig", "dumps", "load_vocab", "present_fields",

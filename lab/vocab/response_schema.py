@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lab.vocab.fields import FIELDS
 from lab.vocab.schema import VocabConfig, load_vocab
 
 _CANDIDATE_SUBFIELD_SCHEMAS: dict[str, dict] = {
@@ -51,8 +52,6 @@ def _family_schema(family: str, fc: Any) -> dict:
 
 def response_schema(vocab: Any) -> dict:
     """JSON schema (draft 2020-12 subset) of the object `render(resolution, vocab)` returns."""
-    from lab.vocab import FIELDS
-
     v: VocabConfig = load_vocab(vocab)
     props: dict[str, dict] = {}
     required: list[str] = []

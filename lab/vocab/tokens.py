@@ -9,7 +9,7 @@ is left (the braces, and any difference a non-additive tokenizer makes) is `enve
 The tokenizer is any callable `str -> int`. A model backend passes its own (llama.cpp's
 `tokenize`, a HF tokenizer); without one, `approx_tokens` is used.
 
-`approx_tokens` (lab/tokens.py, shared with the model backends) is the estimate.
+`approx_tokens` (lab/token_estimate.py, shared with the model backends) is the estimate.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from lab.tokens import approx_tokens  # noqa: F401  (the fallback tokenizer, re-exported)
+from lab.token_estimate import approx_tokens  # noqa: F401  (the fallback tokenizer, re-exported)
 from lab.vocab import dumps
 
 Tokenizer = Callable[[str], int]

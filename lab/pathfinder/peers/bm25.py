@@ -61,7 +61,7 @@ class Bm25Resolver(PeerResolver):
     def __init__(self, index: Index, settings: Bm25Settings) -> None:
         super().__init__(index, settings)
         try:
-            import bm25s
+            import bm25s  # only the bm25 peer needs it
         except ImportError as e:
             raise MissingDependencyError("resolver.kind=bm25 needs the bm25s library: "
                                          "pip install bm25s==0.3.16 (or bash scripts/install.sh)") from e

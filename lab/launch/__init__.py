@@ -1,1 +1,0 @@
-"""Helpers for running sweeps: a loopback OpenAI-compatible stub server (tests, benchmarks)."""

@@ -1,0 +1,67 @@
+"""Where a result came from: the lab's git revision, package versions, the clock."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import platform
+import re
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+from lab.paths import REPO_ROOT
+from lab import __version__
+
+
+
+#: `scheme://user:password@` in a URL: credentials that a record, shared with its results, must not keep
+_USERINFO = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@")
+REDACTED = "***"
+
+
+def redact_credentials(value: object) -> object:
+    """`value` (a string, or dicts and lists of them) with the user:password of every URL replaced
+    by `***` (`http://me:secret@host/v1` -> `http://***@host/v1`); everything else as it was."""
+    if isinstance(value, str):
+        return _USERINFO.sub(lambda m: f"{m.group(1)}{REDACTED}@", value)
+    if isinstance(value, dict):
+        return {k: redact_credentials(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact_credentials(v) for v in value]
+    return value
+
+
+def now() -> str:
+    """UTC, ISO 8601 with milliseconds (runs started in the same second still sort)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def git_info(root: Path = REPO_ROOT) -> dict:
+    """`{"revision": sha, "dirty": bool}` of the lab's own checkout; both None when the lab is not
+    a git checkout (an installed wheel) or git is missing. Dirty = tracked files differ from HEAD
+    (untracked files are not code the lab runs until something tracked imports them)."""
+    def git(*args: str) -> str | None:
+        try:
+            p = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
+                               timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return p.stdout if p.returncode == 0 else None
+
+    top = git("rev-parse", "--show-toplevel")
+    if top is None or Path(top.strip()).resolve() != root.resolve():
+        return {"revision": None, "dirty": None}
+    rev = git("rev-parse", "HEAD")
+    status = git("status", "--porcelain", "--untracked-files=no")
+    return {"revision": rev.strip() if rev else None,
+            "dirty": bool(status.strip()) if status is not None else None}
+
+
+def versions() -> dict:
+    def v(dist: str) -> str | None:
+        try:
+            return importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            return None
+    return {"lab": __version__, "python": platform.python_version(),
+            "llama_cpp_python": v("llama-cpp-python"), "openai": v("openai")}
