@@ -99,10 +99,6 @@ def test_bad_config_fails_before_serving(tmp_path: Path):
     assert r.stdout == ""
 
 
-if not hasattr(os, "fork"):  # pragma: no cover
-    pytestmark = pytest.mark.skip("stdio subprocess test needs a POSIX host")
-
-
 def test_malformed_json_rpc_gets_an_error_response_not_silence(tmp_path: Path):
     """Issue 27: the SDK dropped lines it could not read, so a client waited forever on its id."""
     import queue
