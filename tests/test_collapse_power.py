@@ -143,7 +143,8 @@ def test_lab_power_on_two_single_sessions_plans_both_parts_as_the_report_does():
 # -- the single-session simulator, refitted from the committed single sessions -------------------
 
 def _fitted():
-    from lab.stats.simulate import committed_single_runs, fit_single
+    from lab.comparisons.runs import committed_single_runs
+    from lab.stats.simulate import fit_single
     return fit_single(*committed_single_runs(RUNS))
 
 

@@ -171,6 +171,21 @@ def test_a_panel_draws_at_most_max_lines_and_names_the_rest():
     assert any(t.get_text().startswith(f"+{9 - figs.MAX_LINES} more") for t in ax.texts)
 
 
+def test_a_capped_panel_keeps_the_baseline_even_when_it_ranks_last():
+    """v0 passes least, so ranking alone drops it; named as the baseline it is drawn."""
+    rows = [{"vocabulary": f"v{i}", "model": "m", "suite": "s", "run_id": f"r{i}", "repeat": k,
+             "test_id": f"t{j:02d}", "index": j, "passed": j < i + 2, "position": j + 1,
+             "outcome": "pass" if j < i + 2 else "fail",
+             "category": "A", "session": "isolated", "tool_choice": "first",
+             "forced_tool": "path_resolve"}
+            for i in range(9) for k in range(2) for j in range(12)]
+    frame = pd.DataFrame(rows)
+    for make in (figs.position_curve, figs.pass_k_curves):
+        plain = {ln.get_label().split()[0] for ln in make(frame).axes[0].get_lines()}
+        kept = {ln.get_label().split()[0] for ln in make(frame, baseline="v0").axes[0].get_lines()}
+        assert "v0" not in plain and "v0" in kept
+
+
 def test_forest_plot_draws_the_comparisons_tables_cis(lexiopt):
     from lab.analysis.cell_pairs import compare_cells
     res, by = lexiopt

@@ -71,3 +71,13 @@ def test_the_reference_summary_has_no_cascade_and_no_forced_calls(tmp_path):
     assert "COPY CASCADE" not in text and "COLLAPSED" not in text and "FORCED" not in text
     assert "no LLM (tool_follower): a deterministic reference" in text
     assert "every repeat scores the same" in text and "not a copy cascade" in text
+    # the report: no cascade or tool-use row for the reference, and the reason said once
+    from lab.analysis import load
+    from lab.analysis.report import build_report
+    from lab.analysis.tables import report_tables
+    res = load(out.run_dir)
+    assert len(res.repeats) == 3 and res.repeats["cascade_flagged"].any()
+    T = report_tables(res)
+    assert T["cascades"].empty and T["tool_use"].empty
+    rep = build_report([out.run_dir], tmp_path / "rep", reference=False, n_boot=200, n_perm=200)
+    assert "Runs of the no-LLM reference (`model=tool_follower`) are not in" in rep.markdown.read_text()

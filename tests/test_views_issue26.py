@@ -1,4 +1,4 @@
-"""Issue 26: no view that can mislead — one cell definition (lab/analysis/cells.py) for every
+"""Issue 26: no view that can mislead — one cell definition (lab/records/cells.py) for every
 view, one verdict per condition against a named baseline, n/a for what one repeat cannot say, a
 "beyond noise" that is never blank. Most tests read the committed findings runs."""
 
@@ -30,7 +30,7 @@ def lexiopt():
 # -- one cell definition ----------------------------------------------------------------------------
 
 def test_a_cell_key_has_every_axis_and_names_what_differs(lexiopt):
-    from lab.analysis.cells import AXES, CellKey, cell_by, cell_key, cell_keys, differing_axes
+    from lab.records.cells import AXES, CellKey, cell_by, cell_key, cell_keys, differing_axes
 
     res, by, _, _ = lexiopt
     assert AXES == ("session", "tool_choice", "forced_tool", "prompt", "resolver", "model", "suite",

@@ -23,7 +23,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from lab.analysis.cells import cell_by
+from lab.records.cells import cell_by
 from lab.analysis.load import CELL
 from lab.records.rounds import UNKNOWN, from_columns, round_labels
 from lab.stats import words

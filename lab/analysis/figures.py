@@ -30,7 +30,7 @@ from matplotlib import rcParams
 from matplotlib.figure import Figure
 
 from lab.analysis import frame_stats as stats
-from lab.analysis.cells import cell_by
+from lab.records.cells import cell_by
 from lab.analysis.load import CELL, cell_labels
 
 rcParams["svg.hashsalt"] = "vocab-lab"        # stable ids: the same data gives the same SVG
@@ -206,13 +206,22 @@ def _grid(n: int, ncols: int = 2, *, w: float = 6.2, h: float = 3.2, legend_w: f
     return fig, flat[:n]
 
 
-def _cap(names: list[str], rank: dict[str, float] | None = None) -> tuple[list[str], list[str]]:
-    """At most MAX_LINES names (the best by `rank` when given), and the ones left out."""
+def _cap(names: list[str], rank: dict[str, float] | None = None,
+         first: set[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """At most MAX_LINES names: those in `first` (the baseline's cells), then the best by `rank`
+    when given; and the ones left out."""
     if len(names) <= MAX_LINES:
         return names, []
-    order = sorted(names, key=lambda c: -(rank or {}).get(c, 0))
+    order = sorted(names, key=lambda c: (c not in first, -(rank or {}).get(c, 0)))
     keep = set(order[:MAX_LINES])
     return [c for c in names if c in keep], [c for c in names if c not in keep]
+
+
+def _baseline_cells(g: pd.DataFrame, baseline: str | None) -> set[str]:
+    """The panel's cells of the baseline vocabulary: a capped panel always draws them."""
+    if baseline is None:
+        return set()
+    return set(g.loc[g["vocabulary"].astype(str) == baseline, "cell"])
 
 
 def _legend_outside(ax, title: str | None = None) -> None:
@@ -331,9 +340,11 @@ def _category_bands(ax, curve: pd.DataFrame) -> None:
                 color="#555555", transform=ax.get_xaxis_transform())
 
 
-def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: int = 5) -> Figure:
+def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: int = 5,
+                   baseline: str | None = None) -> Figure:
     """Pass rate by position, one panel per session mode x tool choice, at most MAX_LINES cells
-    a panel (the best by mean pass rate; the others named), legend outside the data."""
+    a panel (the baseline vocabulary's, then the best by mean pass rate; the others named),
+    legend outside the data."""
     by = cell_by(tests, by)
     title = (f"Pass rate by position (line: rolling mean of {window}; dots: each position; "
              "identical cells nudged apart)")
@@ -346,7 +357,7 @@ def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: 
     for ax, (name, g) in zip(axes, parts):
         _category_bands(ax, g)
         rank = g.groupby("cell")["pass_rate"].mean().to_dict()
-        names, left = _cap(sorted(g["cell"].unique()), rank)
+        names, left = _cap(sorted(g["cell"].unique()), rank, _baseline_cells(g, baseline))
         own = _styles(names, dict(zip(g["cell"], g["vocabulary"].astype(str))))
         dy, dx = dodge(names, 0.012), dodge(names, 0.18)
         lines = {}
@@ -485,9 +496,10 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
     return fig
 
 
-def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None) -> Figure:
+def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None, *,
+                  baseline: str | None = None) -> Figure:
     """pass^k (solid) and pass@k (dotted) against k, one panel per session mode x tool choice,
-    at most MAX_LINES cells a panel, legend outside."""
+    at most MAX_LINES cells a panel (the baseline vocabulary's first), legend outside."""
     by = cell_by(tests, by)
     title = "pass^k: chance that k repeats of a test all pass (mean over tests); dotted: pass@k"
     curves = stats.pass_k_curves(tests, by) if len(tests) else pd.DataFrame()
@@ -498,7 +510,7 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None) -> Figure:
     fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=4.6, h=3.2)
     for ax, (name, g) in zip(axes, parts):
         rank = g.groupby("cell")["pass_hat_k"].mean().to_dict()
-        names, left = _cap(sorted(g["cell"].unique()), rank)
+        names, left = _cap(sorted(g["cell"].unique()), rank, _baseline_cells(g, baseline))
         own = _styles(names, dict(zip(g["cell"], g["vocabulary"].astype(str))))
         dx = dodge(names, 0.06)
         hats = {}
@@ -761,10 +773,10 @@ def all_figures(res, reference: pd.DataFrame | None = None, by: list[str] | None
         comparisons = compare_cells(t, by, baseline=baseline, level=level) if len(t) else pd.DataFrame()
     return {"score_distribution": score_distribution(res.repeats, by, level=level),
             "category_heatmap": category_heatmap(t, by),
-            "position_curve": position_curve(t, by),
+            "position_curve": position_curve(t, by, baseline=baseline),
             "context_curve": context_curve(t, by),
             "score_history": score_history(res.repeats, reference, by),
-            "pass_k_curves": pass_k_curves(t, by),
+            "pass_k_curves": pass_k_curves(t, by, baseline=baseline),
             "field_tokens": field_tokens(fields_, calls, by),
             "forest_plot": forest_plot(comparisons, by, level=level, baseline=baseline),
             "seed_slopegraph": seed_slopegraph(res.repeats, by),

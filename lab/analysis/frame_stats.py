@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from lab.records.results import CRASH, INFRASTRUCTURE, OUTCOMES
-from lab.analysis.cells import cell_by
+from lab.records.cells import cell_by
 from lab.analysis.load import CELL
 
 #: Resamples enumerated exactly when n**n is at most this (n <= 6 repeats); Monte Carlo above.

@@ -12,7 +12,7 @@ Every artifact is read through its one reader in `lab.records.record` (read_reco
 read_tests_csv, read_transcript); nothing here parses run files itself. A run whose files cannot
 be read is left out and named in `res.problems` — one damaged run never hides a sweep.
 
-A *cell* is every axis of how a run was set up (lab/analysis/cells.py, the one definition every
+A *cell* is every axis of how a run was set up (lab/records/cells.py, the one definition every
 view uses): vocabulary x model x suite (CELL), and also session mode, tool_choice, forced tool,
 prompt variant, resolver and numerics (CONDITIONS) when those vary among the loaded runs
 (`cell_axes` = `cells.cell_by`): runs that differ in how they were run are never merged into one
@@ -34,6 +34,7 @@ from typing import Iterable
 import pandas as pd
 
 from lab.errors import InputError, LabError
+from lab.records.cells import CELL, CONDITIONS, cell_by, run_meta
 from lab.records.cascade import NO_CASCADE, answer_rows, find_cascade, is_collapse
 from lab.records.folders import record_dirs
 from lab.records.numerics import of_record
@@ -42,15 +43,9 @@ from lab.records.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_r
                              read_tests_csv, read_transcript, transcript_path)
 from lab.records.test_files import RUN_COLUMNS, run_columns
 
-#: What one cell of an experiment is: the axes a sweep varies.
-CELL = ["vocabulary", "model", "suite"]
 #: Where the source log's numbers live (results/reference/, kept by git).
 REFERENCE_CSV = Path(__file__).resolve().parents[2] / "results" / "reference" / "pathfinder-log.csv"
 
-#: How a run ran; a cell is split by each of these that varies among the loaded runs (`cell_axes`).
-#: `numerics`: how the machine computed (lab/records/numerics.py; "unknown" for runs recorded
-#: before it): runs on other kernels are kept apart like runs of another session mode.
-CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt", "resolver", "numerics"]
 
 RUN_META = ["run_id", "experiment", *CELL, *CONDITIONS]
 
@@ -168,25 +163,10 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
     return res
 
 
-def run_meta(rec: RunRecord) -> dict:
-    """The columns every frame carries about its run (experiment and cell)."""
-    axes = run_columns(rec)             # the same values tests.csv rows carry
-    return {"run_id": rec.run_id, "experiment": rec.experiment,
-            "vocabulary": axes["vocabulary"], "model": axes["model"], "suite": axes["suite"],
-            "session": (rec.agent or {}).get("session") or "?",
-            "tool_choice": (rec.agent or {}).get("tool_choice") or "auto",   # older runs: auto
-            "forced_tool": (((rec.agent or {}).get("forced_tool") or "any")
-                            if (rec.agent or {}).get("tool_choice", "auto") != "auto" else "–"),
-            "prompt": axes["prompt"],
-            "resolver": ((rec.config or {}).get("resolver") or {}).get("kind") or "pathfinder",   # older runs: pathfinder
-            "numerics": of_record(rec).label}
-
-
 def cell_axes(frame: pd.DataFrame, by: list[str] = CELL) -> list[str]:
     """`by` and every other axis of a cell that varies across `frame` (e.g. `Results.runs`): the
-    one cell definition, `lab.analysis.cells.cell_by` (session mode, tool_choice, forced tool,
+    one cell definition, `lab.records.cells.cell_by` (session mode, tool_choice, forced tool,
     prompt, resolver, model, suite, vocabulary and numerics)."""
-    from lab.analysis.cells import cell_by
     return cell_by(frame, by)
 
 

@@ -26,7 +26,7 @@ from lab.analysis import figures as figs
 from lab.analysis.load import (CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, load,
                                load_reference)
 from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
-from lab.analysis.tables import report_tables
+from lab.analysis.tables import NO_LLM_BACKENDS, report_tables
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
 from lab.analysis.transcript import load_repeat, repeat_page
 from lab.analysis.verdict import parse_baseline, verdicts
@@ -55,7 +55,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
                  baseline: str | None = None) -> Report:
     """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
     results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none.
-    Cells are `by` plus each axis that varies among the runs (lab/analysis/cells.py). `baseline`
+    Cells are `by` plus each axis that varies among the runs (lab/records/cells.py). `baseline`
     (`--baseline CELL`: `maybe_exts` or `vocabulary=maybe_exts`) makes every comparison and
     verdict one against it; a name no cell has is an InputError naming those there are."""
     paths = list(paths)
@@ -269,6 +269,11 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     b.append(Figure("seed_slopegraph", "Each seed's score across the vocabularies, per condition "
                                        "(lines that move together: the seed, not the vocabulary)"))
     b += tool_use_blocks(T["tool_use"])
+    if len(T["runs"]) and T["runs"]["backend"].isin(NO_LLM_BACKENDS).any():
+        b.append("Runs of the no-LLM reference (`model=tool_follower`) are not in the tool-use or "
+                 "copy-cascade tables: it is deterministic — each answer is path_resolve's first "
+                 "candidate, one call per test, none forced or chosen — so an answer it repeats "
+                 "across tests is the resolver ranking the same path first, not a copy.")
 
     if ref is not None:
         b.append(("h2", "Source log and this lab"))

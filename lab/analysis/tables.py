@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from lab.analysis import cell_pairs as compare, frame_stats as stats
-from lab.analysis.cells import cell_by
+from lab.records.cells import cell_by
 from lab.analysis.load import CELL, Results, cell_labels
 from lab.analysis.tool_use import cascade_table, tool_use_table
 
@@ -55,8 +55,10 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
         "per_test": per_test.drop(columns=["repeats"], errors="ignore"),
         "positions": stats.position_curve(t, by) if not empty else pd.DataFrame(),
         "streaks": stats.streaks(t, by) if not empty else pd.DataFrame(),
-        "cascades": cascade_table(res.repeats, by),
-        "tool_use": tool_use_table(res.repeats, by),
+        # the no-LLM reference has no copy cascades and makes no forced or chosen calls: its
+        # deterministic answers are said once in its run summary, never counted as a model's
+        "cascades": cascade_table(_model_repeats(res), by),
+        "tool_use": tool_use_table(_model_repeats(res), by),
         "outcomes": stats.outcome_counts(t, by) if not empty else pd.DataFrame(),
         "tool_calls": stats.tool_call_stats(t, by) if not empty else pd.DataFrame(),
         "context": stats.context_growth(t, by) if not empty else pd.DataFrame(),
@@ -203,3 +205,13 @@ def golden_sets(res: Results) -> pd.DataFrame:
             rows.append({**base, "code": x["code"], "document": x["document"],
                          "queries": "; ".join(x["queries"]), "message": x["message"]})
     return pd.DataFrame(rows)
+
+
+#: backends whose runs are not a language model's behaviour (lab.runner.run_summary.is_reference)
+NO_LLM_BACKENDS = ("tool_follower",)
+
+
+def _model_repeats(res) -> pd.DataFrame:
+    """The repeats of runs made by a language model (not the no-LLM reference)."""
+    ref = set(res.runs.loc[res.runs["backend"].isin(NO_LLM_BACKENDS), "run_id"]) if len(res.runs) else set()
+    return res.repeats[~res.repeats["run_id"].isin(ref)] if ref and len(res.repeats) else res.repeats

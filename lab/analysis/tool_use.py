@@ -17,7 +17,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from lab.analysis.cells import cell_by
+from lab.records.cells import cell_by
 from lab.analysis.load import CELL, cell_labels
 from lab.analysis.render import Block, Table, pct
 from lab.records.cascade import CASCADE_MIN

@@ -39,7 +39,7 @@ def find_run(run: str, results: str) -> Path:
 def show(run: str, test_id: str | None, repeat: int, results: str, fmt: str) -> None:
     """Print one test of RUN (a run directory or run id) as it happened: messages, tool calls and
     their arguments, the JSON each tool returned, tokens per response field, outcome."""
-    from lab.analysis.load import run_meta
+    from lab.records.cells import run_meta
     from lab.analysis.transcript import format_repeat_index, format_test, load_repeat
     from lab.errors import InputError
     from lab.records.record import read_record, transcript_path

@@ -61,14 +61,14 @@ class RunDiff:
     categories: list[dict] = field(default_factory=list)
     tests: list[TestChange] = field(default_factory=list)   # every test seen in either run
     outcome_totals: dict[str, tuple[int, int]] = field(default_factory=dict)
-    #: the cell axes (lab/analysis/cells.py) on which base and cand differ: axis -> (base, cand)
+    #: the cell axes (lab/records/cells.py) on which base and cand differ: axis -> (base, cand)
     axes: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def other_differences(self) -> list[str]:
         """Fingerprint differences that are none of the differing axes: what makes the
         comparison not like-for-like beyond the axes compared."""
-        from lab.analysis.cells import axis_of_path
+        from lab.records.cells import axis_of_path
 
         return [x for x in self.fingerprint_differences
                 if axis_of_path(x.split(":", 1)[0]) not in self.axes]
@@ -151,7 +151,7 @@ def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
         fp_b.differences(fp_c) or ["(a record without fingerprint inputs)"])
     result = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=level, margin=margin)
     d = RunDiff(Path(base_dir), Path(cand_dir), base, cand, diffs, result, level)
-    from lab.analysis.cells import cell_key, differing_axes
+    from lab.records.cells import cell_key, differing_axes
     kb, kc = cell_key(base).as_dict(), cell_key(cand).as_dict()
     d.axes = {a: (kb[a], kc[a]) for a in differing_axes(base, cand)}
     d.categories = _categories(base, cand)

@@ -123,3 +123,17 @@ def collapsed(cascade: dict | None, rows: list) -> bool:
     if not cascade and rows:
         cascade = find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).to_dict()
     return is_collapse(cascade)
+
+
+def committed_single_runs(root) -> tuple[list[np.ndarray], list[list[bool]]]:
+    """The pass matrices (tests in the order they ran) and collapse flags of every single-session
+    run under `root` (e.g. docs/findings/qwen2.5-coder-1.5b-lexiopt/runs/single)."""
+    ms, fs = [], []
+    for d in sorted(p for p in Path(root).glob("*/*") if (p / "run.json").is_file()):
+        a = Arm.load(d)
+        if a.session != "single":
+            continue
+        ks = sorted(a.passes)      # a.order: tests.csv's order, the order they ran (t01..t70
+        ms.append(np.array([[a.passes[k][t] for t in a.order] for k in ks], dtype=float))  # here)
+        fs.append([bool(a.collapsed.get(k)) for k in ks])
+    return ms, fs

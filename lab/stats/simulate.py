@@ -305,34 +305,3 @@ def judge_single(c: SingleComponents, rng: np.random.Generator, pairs: int, repe
                           **spread_check([z_of(x.diff, x.p_value) for x in welch],
                                          [x.p_value for x in welch])},
     }
-
-
-def committed_single_runs(root) -> tuple[list[np.ndarray], list[list[bool]]]:
-    """The pass matrices (tests in the order they ran) and collapse flags of every single-session
-    run under `root` (e.g. docs/findings/qwen2.5-coder-1.5b-lexiopt/runs/single)."""
-    from pathlib import Path
-
-    from lab.comparisons.runs import Arm
-
-    ms, fs = [], []
-    for d in sorted(p for p in Path(root).glob("*/*") if (p / "run.json").is_file()):
-        a = Arm.load(d)
-        if a.session != "single":
-            continue
-        ks = sorted(a.passes)      # a.order: tests.csv's order, the order they ran (t01..t70
-        ms.append(np.array([[a.passes[k][t] for t in a.order] for k in ks], dtype=float))  # here)
-        fs.append([bool(a.collapsed.get(k)) for k in ks])
-    return ms, fs
-
-
-if __name__ == "__main__":      # the numbers of docs/statistics.md: python -m lab.stats.simulate
-    import json
-    import sys
-
-    root = sys.argv[1] if len(sys.argv) > 1 else "docs/findings/qwen2.5-coder-1.5b-lexiopt/runs/single"
-    comp = fit_single(*committed_single_runs(root))
-    print(json.dumps({k: v for k, v in comp.to_dict().items() if k != "rates"}, default=float))
-    gen = np.random.default_rng(24)
-    for reps, cc in ((3, None), (5, None), (10, None), (20, None), (20, 0.5), (100, 0.25)):
-        res = judge_single(comp, gen, 1000 if cc is None else 400, reps, collapse_cand=cc)
-        print(json.dumps(res, default=float))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from lab.records.io import atomic_write_text
 from lab.sweeps.cells import REPORT, SUMMARY_JSON, SUMMARY_MD, CellEntry, read_entries
-from lab.analysis.cells import differing_axes
+from lab.records.cells import differing_axes
 from lab.analysis.frame_stats import bootstrap_ci
 from lab.records.record import read_record
 from lab.analysis.report import build_report
@@ -94,7 +94,7 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
 
 def cell_comparisons(sweep_dir: Path, rows: list[dict], level: float = 0.95) -> list[dict]:
     """Every pair of cells with complete repeats that differ in at most one axis of a cell
-    (lab/analysis/cells.py: a vocabulary x session sweep never compares maybe_exts isolated with
+    (lab/records/cells.py: a vocabulary x session sweep never compares maybe_exts isolated with
     alike single-session), earlier cell = base, Holm over all pairs; `axes` names the axis."""
     arms = []
     for r in rows:

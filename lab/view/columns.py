@@ -10,7 +10,7 @@ smoke run is neither pooled with nor labelled as the 70-test suite.
 
 This module is the viewer's one grouping: `axes_of`, `varying`, `label` and `key_columns` are what
 the pages call, and they take the axes and the grouping from the analysis layer's one cell
-definition (lab.analysis.cells: the report, the notebooks and `lab diff` use the same).
+definition (lab.records.cells: the report, the notebooks and `lab diff` use the same).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 
 import pandas as pd
 
-from lab.analysis.cells import KEY_COLUMNS, cell_by
+from lab.records.cells import KEY_COLUMNS, cell_by
 
 #: every axis of a cell, in the order headers name them (how it ran, then what ran; numerics last)
 AXES = KEY_COLUMNS
@@ -60,7 +60,7 @@ def varying(frame: pd.DataFrame, among: Sequence[str] | None = None) -> list[str
 
 
 def key_columns(frame: pd.DataFrame) -> list[str]:
-    """The columns to group `frame` by so that each group is one cell (lab.analysis.cells.cell_by:
+    """The columns to group `frame` by so that each group is one cell (lab.records.cells.cell_by:
     vocabulary, model, suite and every other axis that varies)."""
     return cell_by(frame)
 

@@ -368,7 +368,7 @@ def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
     except (LabError, OSError, ValueError) as err:
         body.append(f"<p class='problem'>No comparison: {e(str(err))}</p>")
         return "\n".join(body)
-    from lab.analysis.cells import axis_of_path
+    from lab.records.cells import axis_of_path
     other = [x for x in d.fingerprint_differences if axis_of_path(x.split(":", 1)[0]) not in differ]
     if other:
         body.append("<p class='problem'>The runs differ beyond " + e(" and ".join(differ) or "their cell")

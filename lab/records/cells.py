@@ -11,7 +11,8 @@ forced with unforced ones.
     cell_by(frame, by=None)  -> the columns to group `frame` by: CELL and every other axis that varies
     differing_axes(a, b)     -> the axes on which two cells (or two runs) differ, in AXES order
 
-`by=None` in every function of lab.analysis.frame_stats / compare / figures means `cell_by(frame)`:
+It sits with the records (a cell is read off a run's record; `lab diff` asks it too).
+`by=None` in every function of lab.analysis.frame_stats / cell_pairs / figures means `cell_by(frame)`:
 grouping by vocabulary x model x suite alone is never the default any more.
 """
 
@@ -20,6 +21,17 @@ from __future__ import annotations
 from typing import Any, Mapping, NamedTuple, Sequence
 
 import pandas as pd
+
+from lab.records.numerics import of_record
+from lab.records.record import RunRecord
+from lab.records.test_files import run_columns
+
+#: What one cell of an experiment is at its narrowest: the axes a sweep varies.
+CELL = ["vocabulary", "model", "suite"]
+#: How a run ran; a cell is split by each of these that varies among the loaded runs (`cell_by`).
+#: `numerics`: how the machine computed (lab/records/numerics.py; "unknown" for runs recorded
+#: before it): runs on other kernels are kept apart like runs of another session mode.
+CONDITIONS = ["session", "tool_choice", "forced_tool", "prompt", "resolver", "numerics"]
 
 #: Every axis of a cell, in the order the views name them (how it ran, then what ran).
 AXES = ("session", "tool_choice", "forced_tool", "prompt", "resolver", "model", "suite", "vocabulary")
@@ -59,7 +71,6 @@ def _axes_of(row: Any) -> Mapping[str, Any]:
     if isinstance(row, pd.Series):
         return row.to_dict()
     if hasattr(row, "run_id") and hasattr(row, "config"):        # a RunRecord
-        from lab.analysis.load import run_meta
         return run_meta(row)
     if hasattr(row, "_asdict"):                                 # an itertuples row
         return row._asdict()
@@ -88,8 +99,6 @@ def cell_by(frame: pd.DataFrame, by: Sequence[str] | None = None) -> list[str]:
     vocabulary x model x suite) and every other axis of KEY_COLUMNS that varies across `frame`.
     Grouping by the columns that do not vary changes nothing, so they are left out and tables
     stay narrow; a given `by` is kept as it is and only extended."""
-    from lab.analysis.load import CELL
-
     base = list(by) if by is not None else list(CELL)
     extra = [c for c in KEY_COLUMNS
              if c not in base and c in frame.columns and frame[c].nunique(dropna=False) > 1]
@@ -121,3 +130,17 @@ def axis_of_path(path: str) -> str | None:
                 if best is None or len(p) > len(best[1]):
                     best = (axis, p)
     return best[0] if best else None
+
+
+def run_meta(rec: RunRecord) -> dict:
+    """The columns every frame carries about its run (experiment and cell)."""
+    axes = run_columns(rec)             # the same values tests.csv rows carry
+    return {"run_id": rec.run_id, "experiment": rec.experiment,
+            "vocabulary": axes["vocabulary"], "model": axes["model"], "suite": axes["suite"],
+            "session": (rec.agent or {}).get("session") or "?",
+            "tool_choice": (rec.agent or {}).get("tool_choice") or "auto",   # older runs: auto
+            "forced_tool": (((rec.agent or {}).get("forced_tool") or "any")
+                            if (rec.agent or {}).get("tool_choice", "auto") != "auto" else "–"),
+            "prompt": axes["prompt"],
+            "resolver": ((rec.config or {}).get("resolver") or {}).get("kind") or "pathfinder",   # older runs: pathfinder
+            "numerics": of_record(rec).label}
