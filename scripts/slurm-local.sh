@@ -52,7 +52,10 @@ install_missing() {
     command -v apt-get >/dev/null || die "cannot start: ${need[*]} missing and no apt-get" 3
     say "installing ${need[*]} from Debian (once)"
     # no service of the packages is started (policy-rc.d says so in containers; we never ask for one)
-    DEBIAN_FRONTEND=noninteractive nice -n "$NICE" apt-get install -y -q "${need[@]}" >"$DIR/apt.log" 2>&1 ||
+    # a dpkg run killed earlier on this machine (another install stopped halfway) blocks every
+    # apt-get install until it is finished: finish it first (nothing to do on a clean machine)
+    DEBIAN_FRONTEND=noninteractive nice -n "$NICE" dpkg --configure -a >"$DIR/apt.log" 2>&1 || true
+    DEBIAN_FRONTEND=noninteractive nice -n "$NICE" apt-get install -y -q "${need[@]}" >>"$DIR/apt.log" 2>&1 ||
         { DEBIAN_FRONTEND=noninteractive nice -n "$NICE" apt-get update -q >>"$DIR/apt.log" 2>&1 &&
           DEBIAN_FRONTEND=noninteractive nice -n "$NICE" apt-get install -y -q "${need[@]}" >>"$DIR/apt.log" 2>&1; } ||
         die "cannot start: apt-get install ${need[*]} failed (see $DIR/apt.log)"
