@@ -484,7 +484,7 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
         for _, r in order.iterrows():
             odd = [f"{c}={r[c]}" for c in extra if str(r[c]) != common[c]]
             ticks.append("\n".join([str(r["vocabulary"]), *odd, f"#{int(r['run_order'])}"]))
-        ax.set_xticks(range(len(order)), ticks, fontsize=FONT["note"], rotation=35, ha="right")
+        ax.set_xticks(range(len(order)), ticks, fontsize=FONT["note"], rotation=90, ha="center")
         n = int(df["n"].max())
         lo, hi = fitted_range(df["score"], n)
         ax.set_ylim(lo, hi)
