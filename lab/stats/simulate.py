@@ -24,12 +24,10 @@ from typing import Sequence
 import numpy as np
 
 
-@dataclass(frozen=True)
-class Components:
-    rates: tuple[float, ...]
-    coupling: float
-    round_sd: float
-    collapse: float = 0.0
+class _PerTestRates:
+    """What both fitted components report beside their fields: the share of tests that always
+    passed or always failed (`rates`: each test's pass rate)."""
+    rates: tuple
 
     @property
     def always_share(self) -> float:
@@ -40,6 +38,15 @@ class Components:
         d = asdict(self)
         d["always_share"] = self.always_share
         return d
+
+
+@dataclass(frozen=True)
+class Components(_PerTestRates):
+    rates: tuple[float, ...]
+    coupling: float
+    round_sd: float
+    collapse: float = 0.0
+
 
 
 def fit(cells: Sequence[np.ndarray], rounds: Sequence[int] | None = None,
@@ -122,7 +129,7 @@ def bvn_cdf(h: np.ndarray, k: np.ndarray, r: float | np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class SingleComponents:
+class SingleComponents(_PerTestRates):
     """A single-session repeat as a Gaussian copula over the tests in their order: test t passes
     when z_t < Phi^-1(rate_t), z = sqrt(lam) w + sqrt(1 - lam) a_t, w a shift of the whole repeat
     and a_t an AR(1) over consecutive tests (coefficient rho: the carry-over of a good or bad turn
@@ -137,15 +144,6 @@ class SingleComponents:
     onsets: tuple[int, ...] = (0,)  # observed collapses: tests passed before every later test failed
     stats: tuple[tuple[str, float], ...] = ()   # what was fitted to (observed values)
 
-    @property
-    def always_share(self) -> float:
-        r = np.asarray(self.rates)
-        return float(((r == 0) | (r == 1)).mean())
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d["always_share"] = self.always_share
-        return d
 
 
 def _thresholds(rates: np.ndarray) -> np.ndarray:
