@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-
+import yaml
 from hydra import compose as hydra_compose
 from hydra import initialize_config_dir
 from hydra.errors import HydraException
@@ -38,6 +38,11 @@ def compose(overrides: list[str] | tuple[str, ...] = (), config_name: str = "con
     except HydraException as e:
         raise InputError(f"cannot compose config: {e}", file=str(CONFIG_DIR / f"{config_name}.yaml"),
                          key=" ".join(overrides) or None) from e
+    except yaml.MarkedYAMLError as e:    # a config file that is not YAML: its own file and line
+        mark = e.problem_mark or e.context_mark
+        raise InputError(f"a config file is not valid YAML: {e.problem or e}",
+                         file=getattr(mark, "name", None) or str(CONFIG_DIR),
+                         line=None if mark is None else mark.line + 1) from None
     if config_name == "config":
         check_config(cfg)
     return cfg

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from omegaconf import OmegaConf
 
 from lab.cli import main
 from lab.models.stochastic import pass_probabilities, simulate
@@ -157,3 +158,73 @@ def test_lab_power_from_numbers_matches_the_docs_table():
                                     "--repeats", "10,20"])
     assert out.exit_code == 0, out.output
     assert "5 | 17 | 0.56 | 0.87" in out.output and "8 | 8 | 0.92 | 1.00" in out.output
+
+
+def _twin(tmp_path: Path, pairs: int, *extra: str) -> "object":
+    return CliRunner().invoke(main, ["calibrate", *mini(tmp_path, "agent.session=isolated", "model.p=0.6",
+                                                       "run.experiment=aat"),
+                                     "--twin", "model.salt=twin", "--pairs", str(pairs), "--repeats", "2",
+                                     "--format", "json", *extra], catch_exceptions=False)
+
+
+def test_an_a_a_prime_calibration_runs_the_same_seeds_interleaved_and_resumes(tmp_path):
+    """A/A' (issue 24): arm B is a fingerprint-different change (here the test model's salt),
+    both arms run the same seeds, repeat k of A then repeat k of B, and the same command with more
+    pairs continues the same two runs and the same record."""
+    from lab.records.record import read_record
+    res = _twin(tmp_path, 1)
+    assert res.exit_code == 0, res.output
+    first = json.loads(res.stdout)
+    assert first["kind"] == "aa-twin-calibration" and first["twin"] == ["model.salt=twin"]
+    assert first["pairs_done"] == 1 and first["schedule"] == "interleaved"
+    res = _twin(tmp_path, 3)
+    assert res.exit_code == 0, res.output
+    rec = json.loads(res.stdout)
+    assert rec["calibration_dir"] == first["calibration_dir"]
+    assert Path(rec["calibration_dir"]).name.startswith("twin-")
+    a, b = rec["arms"]["a"], rec["arms"]["b"]
+    assert (a["run_dir"], b["run_dir"]) == (first["arms"]["a"]["run_dir"], first["arms"]["b"]["run_dir"])
+    assert a["seeds"] == b["seeds"] == [0, 1, 2, 3, 4, 5] and a["fingerprint"] != b["fingerprint"]
+    assert rec["pairs_done"] == rec["judged"] == 3 and len(rec["comparisons"]) == 3
+    # interleaved: every repeat of B started after A's repeat of the same seed, before A's next
+    ra, rb = read_record(Path(a["run_dir"])), read_record(Path(b["run_dir"]))
+    start = {(arm, r.repeat): r.round["started_at"] for arm, rr in (("a", ra), ("b", rb)) for r in rr.repeats}
+    for k in range(6):
+        assert start[("a", k)] <= start[("b", k)]
+        if k < 5:
+            assert start[("b", k)] <= start[("a", k + 1)]
+    # the seed-matched re-splits: many random cuts of the same 6 + 6 repeats
+    rs = rec["resamples"]
+    assert rs["matched"] and rs["draws"] > 0 and 0 <= rs["rate_p05"] <= rs["rate_mean"] <= rs["rate_p95"] <= 1
+    md = (Path(rec["calibration_dir"]) / "calibration.md").read_text()
+    assert md.startswith("# A/A' calibration") and "the same seeds in both arms" in md
+    assert "Incomplete" not in md
+
+
+def test_a_twin_that_leaves_the_fingerprint_is_refused(tmp_path):
+    res = CliRunner().invoke(main, ["calibrate", *mini(tmp_path, "agent.session=isolated"),
+                                    "--twin", "run.progress=true", "--pairs", "1", "--repeats", "2"])
+    assert res.exit_code == 2 and "left the fingerprint as it was" in res.stderr
+
+
+def test_interleaving_needs_a_twin(tmp_path):
+    res = CliRunner().invoke(main, ["calibrate", *mini(tmp_path, "agent.session=isolated"),
+                                    "--schedule", "interleaved", "--pairs", "1"])
+    assert res.exit_code == 2 and "needs --twin" in res.stderr
+
+
+def test_the_real_a_a_prime_command_changes_one_word_of_the_prompt():
+    """docs/statistics.md's A/A' command: arm B differs from arm A by one word of the system prompt
+    (nothing else in any config group), and the plan runs the same 20 seeds in both arms."""
+    from lab.config import compose
+    from lab.runner.calibrating import plan
+    base = ["+experiment=lexiopt4", "agent.session=isolated", "agent.tool_choice=first",
+            "agent.forced_tool=path_resolve", "run.experiment=aa-twin-70"]
+    a, b = compose(base), compose(base + ["prompt=answer_line_twin"])
+    pa, pb = OmegaConf.to_container(a, resolve=True), OmegaConf.to_container(b, resolve=True)
+    assert {k for k in pa if pa[k] != pb[k]} == {"prompt"}
+    diff = {k for k in pa["prompt"] if pa["prompt"][k] != pb["prompt"][k]}
+    assert diff == {"name", "about", "system"}
+    assert pa["prompt"]["system"].replace("Each user", "Every user") == pb["prompt"]["system"]
+    p = plan(a, pairs=10, repeats=2, twin_cfg=b, twin=["prompt=answer_line_twin"])
+    assert p.seeds_a == p.seeds_b == list(range(20)) and p.schedule == "interleaved"

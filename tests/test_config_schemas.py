@@ -181,3 +181,19 @@ def test_an_unknown_top_level_key_is_refused():
     with pytest.raises(InputError) as e:
         compose(["+resolvr.top_k=3"])
     assert e.value.key == "resolvr"
+
+
+def test_a_config_file_that_is_not_yaml_is_named_with_its_line(tmp_path, monkeypatch):
+    """A group file with a YAML syntax error (here `about: a: b`) is an InputError naming the file
+    and the line, not a parser traceback."""
+    import shutil
+
+    import lab.config
+    configs = tmp_path / "configs"
+    shutil.copytree(CONFIGS, configs)
+    (configs / "prompt" / "broken.yaml").write_text("name: broken\nabout: a: b\n")
+    monkeypatch.setattr(lab.config, "CONFIG_DIR", configs)
+    with pytest.raises(InputError) as e:
+        compose(["prompt=broken"])
+    assert e.value.file.endswith("prompt/broken.yaml") and e.value.line == 2
+    assert "not valid YAML" in str(e.value)

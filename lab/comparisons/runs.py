@@ -79,6 +79,33 @@ class RunComparison:
                 "per_test": [e.to_dict() for e in self.effects if e.flipped]}
 
 
+def _matrices(base: Arm, cand: Arm, kb: list[int], kc: list[int]):
+    """The comparison's inputs: common tests, the two pass matrices, round labels, collapse flags."""
+    every = [base.passes[k] for k in kb] + [cand.passes[k] for k in kc]
+    tests = [t for t in base.order + [x for x in cand.order if x not in base.order]
+             if all(t in p for p in every)]
+    xb = np.array([[base.passes[k][t] for t in tests] for k in kb], dtype=float)
+    xc = np.array([[cand.passes[k][t] for t in tests] for k in kc], dtype=float)
+    labels = round_labels([base.rounds.get(k, UNKNOWN) for k in kb]
+                          + [cand.rounds.get(k, UNKNOWN) for k in kc])
+    flags = ([base.collapsed.get(k, False) for k in kb], [cand.collapsed.get(k, False) for k in kc])
+    return tests, xb, xc, (labels[:len(kb)], labels[len(kb):]), flags
+
+
+def compare_only(base: Arm, cand: Arm, base_repeats: Iterable[int], cand_repeats: Iterable[int], *,
+                 level: float = 0.95) -> Comparison | None:
+    """The comparison alone (no per-test effects): for the calibration's many re-splits."""
+    kb, kc = sorted(base_repeats), sorted(cand_repeats)
+    session = session_of(base.session, cand.session)
+    if not kb or not kc:
+        return None
+    tests, xb, xc, rounds, flags = _matrices(base, cand, kb, kc)
+    if not tests:
+        return None
+    return compare_arms(xb, xc, session=session, level=level, rounds=rounds,
+                        collapsed=flags if session == "single" else None)
+
+
 def compare_two(base: Arm, cand: Arm, *, base_repeats: Iterable[int] | None = None,
                 cand_repeats: Iterable[int] | None = None, level: float = 0.95,
                 power: float = 0.8, margin: float = DEFAULT_MARGIN) -> RunComparison:
@@ -88,19 +115,11 @@ def compare_two(base: Arm, cand: Arm, *, base_repeats: Iterable[int] | None = No
     session = session_of(base.session, cand.session)
     if not kb or not kc:
         return RunComparison(None, session=session, why_not="no complete repeat on one side")
-    every = [base.passes[k] for k in kb] + [cand.passes[k] for k in kc]
-    tests = [t for t in base.order + [x for x in cand.order if x not in base.order]
-             if all(t in p for p in every)]
+    tests, xb, xc, rounds, flags = _matrices(base, cand, kb, kc)
     if not tests:
         return RunComparison(None, session=session, why_not="no common test")
-    xb = np.array([[base.passes[k][t] for t in tests] for k in kb], dtype=float)
-    xc = np.array([[cand.passes[k][t] for t in tests] for k in kc], dtype=float)
-    labels = round_labels([base.rounds.get(k, UNKNOWN) for k in kb]
-                          + [cand.rounds.get(k, UNKNOWN) for k in kc])
-    flags = ([base.collapsed.get(k, False) for k in kb], [cand.collapsed.get(k, False) for k in kc])
     c = compare_arms(xb, xc, session=session, level=level, power=power, margin=margin,
-                     rounds=(labels[:len(kb)], labels[len(kb):]),
-                     collapsed=flags if session == "single" else None)
+                     rounds=rounds, collapsed=flags if session == "single" else None)
     if session == "single":     # per-test effects of working repeats: a collapse flips them all
         keep_b = [i for i, f in enumerate(flags[0]) if not f] or list(range(len(kb)))
         keep_c = [i for i, f in enumerate(flags[1]) if not f] or list(range(len(kc)))

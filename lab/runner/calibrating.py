@@ -9,19 +9,33 @@ is wrong (e.g. correlated tests treated as independent).
     arm B: `run(cfg)` with run.repeats = N * R, run.seed = s + N*R  (seeds s + NR .. s + 2NR - 1)
     pair i: repeats iR .. iR + R - 1 of A against the same repeats of B
 
+A/A' (`--twin OVERRIDE ...`, issue 24): arm B is the configuration with a change believed
+neutral (e.g. `prompt=answer_line_twin`, one word of the prompt), so its fingerprint and tokens
+differ, and both arms run the **same seeds** s .. s + NR - 1: the arms stay coupled through their
+seeds as in a real comparison of two variants, with no real difference to find. The schedule is
+`interleaved` (A repeat k, then B repeat k: the arms share their rounds) or `arms` (all of A, then
+all of B). Both arms resume (`run.resume=true`, found by fingerprint), so the same command continues
+an interrupted calibration, and the record is rewritten after every complete pair.
+
 Both arms are ordinary runs (results/<experiment>/<run_id>/, resumable with `lab resume`, in
 `lab history`); the calibration itself is recorded in
-results/<experiment>/.calibrations/<UTC time>-<fingerprint>/calibration.json (+ calibration.md).
+results/<experiment>/.calibrations/<UTC time>-<fingerprint>/calibration.json (+ calibration.md), an
+A/A' one in .calibrations/twin-<fingerprint A>-<fingerprint B>/.
+
+The record is judged by the spread (E[z^2], KS), not by a count of rejections, and beside it by
+seed-matched re-splits: the same repeats cut into pairs at random many times (repeat k of A always
+against repeat k of B in A/A'), each re-split's rate and E[z^2] summarised.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TextIO
+from typing import Sequence, TextIO
 
 from omegaconf import DictConfig, OmegaConf
 
@@ -29,12 +43,15 @@ from lab.errors import InputError
 from lab.records.io import atomic_write_text
 from lab.agent import agent_settings
 from lab.runner import run, run_settings
-from lab.comparisons.runs import Arm, compare_two
+from lab.comparisons.runs import Arm, compare_only, compare_two
 from lab.stats import rate_ci
 from lab.stats.multiple import spread_check, z_of
 
 CALIBRATIONS = ".calibrations"
 CALIBRATION_FILE = "calibration.json"
+SCHEDULES = ("interleaved", "arms")
+#: seed-matched re-splits of the repeats into pairs (the record's `resamples`)
+RESPLITS = 200
 
 
 @dataclass
@@ -60,6 +77,13 @@ class CalibrationRecord:
     target: str = "false-different rate <= alpha (upper bound of the Clopper-Pearson interval stated)"
     #: the spread of the pairs (lab.stats.multiple.spread_check): E[z^2] ~ 1, p-values uniform
     spread: dict = field(default_factory=dict)
+    twin: list = field(default_factory=list)     # arm B's overrides (A/A'); [] = plain A/A
+    schedule: str = "arms"                       # interleaved | arms (the order the repeats ran)
+    pairs_done: int | None = None                # complete pairs judged so far (None: all)
+    #: seed-matched re-splits: rate and E[z^2] over RESPLITS random cuts of the same repeats
+    resamples: dict = field(default_factory=dict)
+    #: how the pairs' rounds were handled: the comparison's `rounds` text -> pairs
+    rounds: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -76,10 +100,14 @@ class Plan:
     seeds_b: list[int]
     tests: int
     model: str
+    twin: list[str] = field(default_factory=list)
+    schedule: str = "arms"
 
 
-def plan(cfg: DictConfig, *, pairs: int, repeats: int) -> Plan:
-    """The two arms' configs, checked (no model is loaded or called)."""
+def plan(cfg: DictConfig, *, pairs: int, repeats: int, twin_cfg: DictConfig | None = None,
+         twin: Sequence[str] = (), schedule: str | None = None) -> Plan:
+    """The two arms' configs, checked (no model is loaded or called). `twin_cfg`: arm B's config
+    (A/A': `cfg` composed with the `twin` overrides); both arms then run the same seeds."""
 
     if pairs < 1:
         raise InputError(f"--pairs must be >= 1, got {pairs}", key="--pairs")
@@ -89,45 +117,99 @@ def plan(cfg: DictConfig, *, pairs: int, repeats: int) -> Plan:
     if session == "single" and repeats < 2:
         raise InputError("in single-session mode the repeat is the unit of noise: each arm of a pair "
                          "needs --repeats >= 2 (or run agent.session=isolated)", key="--repeats")
+    schedule = schedule or ("interleaved" if twin_cfg is not None else "arms")
+    if schedule not in SCHEDULES:
+        raise InputError(f"--schedule must be one of {', '.join(SCHEDULES)}, got {schedule!r}",
+                         key="--schedule")
+    if twin_cfg is not None:
+        if not twin:
+            raise InputError("an A/A' calibration needs the twin's overrides", key="--twin")
+        if agent_settings(twin_cfg.agent).session != session:
+            raise InputError("--twin must not change agent.session: the arms of one comparison "
+                             "run in one session mode", key="--twin")
+    elif schedule == "interleaved":
+        raise InputError("--schedule interleaved needs --twin: the two arms of a plain A/A have one "
+                         "fingerprint, so a run cannot be resumed repeat by repeat", key="--schedule")
     rs = run_settings(cfg.run)
     n = pairs * repeats
-    cfg_a, cfg_b = OmegaConf.create(OmegaConf.to_container(cfg)), OmegaConf.create(OmegaConf.to_container(cfg))
-    for c, seed in ((cfg_a, rs.seed), (cfg_b, rs.seed + n)):
+    seeds_a = list(range(rs.seed, rs.seed + n))
+    seeds_b = seeds_a if twin_cfg is not None else list(range(rs.seed + n, rs.seed + 2 * n))
+    cfg_a = OmegaConf.create(OmegaConf.to_container(cfg))
+    cfg_b = OmegaConf.create(OmegaConf.to_container(twin_cfg if twin_cfg is not None else cfg))
+    for c, seed in ((cfg_a, seeds_a[0]), (cfg_b, seeds_b[0])):
         OmegaConf.update(c, "run.repeats", n)
         OmegaConf.update(c, "run.seed", seed)
-        OmegaConf.update(c, "run.resume", False)
+        OmegaConf.update(c, "run.resume", twin_cfg is not None)   # A/A': each arm found by its fingerprint
     limit = (OmegaConf.to_container(cfg.suite) or {}).get("limit")   # type: ignore[union-attr]
-    return Plan(cfg_a, cfg_b, session, pairs, repeats, list(range(rs.seed, rs.seed + n)),
-                list(range(rs.seed + n, rs.seed + 2 * n)), int(limit) if limit else -1,
-                str(cfg.model.get("name")))
+    return Plan(cfg_a, cfg_b, session, pairs, repeats, seeds_a, seeds_b,
+                int(limit) if limit else -1, str(cfg.model.get("name")), list(twin), schedule)
 
 
 def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0.05,
-              out: TextIO | None = None, progress: bool | None = None, backend=None) -> tuple[Path, CalibrationRecord]:
-    """Run both arms, compare every pair, write the calibration record; returns (its folder, it)."""
+              out: TextIO | None = None, progress: bool | None = None, backend=None,
+              twin_cfg: DictConfig | None = None, twin: Sequence[str] = (),
+              schedule: str | None = None) -> tuple[Path, CalibrationRecord]:
+    """Run both arms, compare every pair, write the calibration record; returns (its folder, it).
+    A/A' (`twin_cfg`): the arms run repeat by repeat in the schedule's order, resuming what an
+    earlier call left, and the record is rewritten after every complete pair."""
     if not 0.0 < alpha < 1.0:
         raise InputError(f"--alpha must be between 0 and 1, got {alpha}", key="--alpha")
     out = out or sys.stdout
-    p = plan(cfg, pairs=pairs, repeats=repeats)
+    p = plan(cfg, pairs=pairs, repeats=repeats, twin_cfg=twin_cfg, twin=twin, schedule=schedule)
     rs = run_settings(cfg.run)
     started = _now()
-    arm_out = {}
-    for name, c in (("a", p.cfg_a), ("b", p.cfg_b)):
-        print(f"calibrate: arm {name.upper()} ({pairs * repeats} repeats, seeds "
-              f"{(p.seeds_a if name == 'a' else p.seeds_b)[0]}..{(p.seeds_a if name == 'a' else p.seeds_b)[-1]})",
-              file=sys.stderr)
-        arm_out[name] = run(c, backend=backend, out=out, progress=progress)
-    a, b = Arm.load(arm_out["a"].run_dir), Arm.load(arm_out["b"].run_dir)
-    if a.record.fingerprint != b.record.fingerprint:
-        raise InputError("the two arms got different fingerprints: not an A/A test "
-                         f"({a.record.fingerprint} vs {b.record.fingerprint})")
-    fingerprint = a.record.fingerprint or ""
+    if not p.twin:
+        dirs = {}
+        for name, c in (("a", p.cfg_a), ("b", p.cfg_b)):
+            seeds = p.seeds_a if name == "a" else p.seeds_b
+            print(f"calibrate: arm {name.upper()} ({pairs * repeats} repeats, seeds "
+                  f"{seeds[0]}..{seeds[-1]})", file=sys.stderr)
+            dirs[name] = run(c, backend=backend, out=out, progress=progress).run_dir
+        a, b = Arm.load(dirs["a"]), Arm.load(dirs["b"])
+        if a.record.fingerprint != b.record.fingerprint:
+            raise InputError("the two arms got different fingerprints: not an A/A test "
+                             f"({a.record.fingerprint} vs {b.record.fingerprint})")
+        folder = Path(rs.results_dir) / rs.experiment / CALIBRATIONS / f"{_stamp()}-{(a.record.fingerprint or '')[:12]}"
+        return folder, _judge(p, a, b, rs.experiment, started, alpha, folder)
+    n = pairs * repeats
+    steps = ([(k, name) for k in range(n) for name in "ab"] if p.schedule == "interleaved"
+             else [(k, name) for name in "ab" for k in range(n)])
+    dirs: dict[str, Path] = {}
+    folder = None
+    for k, name in steps:
+        c = OmegaConf.create(OmegaConf.to_container(p.cfg_a if name == "a" else p.cfg_b))
+        OmegaConf.update(c, "run.repeats", k + 1)
+        print(f"calibrate: arm {'A' if name == 'a' else 'B'} repeat {k} (seed {p.seeds_a[k]}; "
+              f"{p.schedule})", file=sys.stderr)
+        dirs[name] = run(c, backend=backend, out=out, progress=progress).run_dir
+        if name == "b" and (k + 1) % repeats == 0:          # a pair (or in `arms`, a B pair) complete
+            a, b = Arm.load(dirs["a"]), Arm.load(dirs["b"])
+            if a.record.fingerprint == b.record.fingerprint:
+                raise InputError(f"--twin {' '.join(p.twin)} left the fingerprint as it was "
+                                 f"({a.record.fingerprint}): the same seeds would give the same "
+                                 "tokens, not an A/A' test", key="--twin")
+            folder = (Path(rs.results_dir) / rs.experiment / CALIBRATIONS /
+                      f"twin-{(a.record.fingerprint or '')[:12]}-{(b.record.fingerprint or '')[:12]}")
+            _judge(p, a, b, rs.experiment, started, alpha, folder)
+    assert folder is not None
+    return folder, read_calibration(folder)
+
+
+def _judge(p: Plan, a: Arm, b: Arm, experiment: str, started: str, alpha: float,
+           folder: Path) -> CalibrationRecord:
+    """Compare every complete pair, the spread and the re-splits; write the record to `folder`."""
+    repeats = p.repeats
     rec = CalibrationRecord(
-        kind="aa-calibration", started_at=started, ended_at=None, experiment=rs.experiment,
-        fingerprint=fingerprint, session=p.session, pairs=pairs, repeats_per_arm=repeats, alpha=alpha,
+        kind="aa-twin-calibration" if p.twin else "aa-calibration", started_at=started,
+        ended_at=None, experiment=experiment, fingerprint=a.record.fingerprint or "",
+        session=p.session, pairs=p.pairs, repeats_per_arm=repeats, alpha=alpha,
         arms={k: {"run_dir": str(v.run_dir), "run_id": v.record.run_id,
-                  "seeds": [r.seed for r in v.record.repeats]} for k, v in (("a", a), ("b", b))})
-    for i in range(pairs):
+                  "fingerprint": v.record.fingerprint,
+                  "seeds": [r.seed for r in v.record.repeats]} for k, v in (("a", a), ("b", b))},
+        twin=list(p.twin), schedule=p.schedule)
+    done = [i for i in range(p.pairs)
+            if all(k in a.passes and k in b.passes for k in range(i * repeats, (i + 1) * repeats))]
+    for i in done:
         ks = list(range(i * repeats, (i + 1) * repeats))
         rc = compare_two(a, b, base_repeats=ks, cand_repeats=ks, level=1 - alpha)
         c = rc.comparison
@@ -138,18 +220,60 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
             rec.judged += 1
             rec.different += different
             rec.method = c.describe()
+            rec.rounds[c.rounds or "-"] = rec.rounds.get(c.rounds or "-", 0) + 1
     ok = [c for c in rec.comparisons if c.get("p_overall") is not None]
     rec.spread = spread_check([z_of(c["diff"], c["p_overall"]) for c in ok],
                               [c["p_overall"] for c in ok])
     if rec.judged:
         rec.rate = rec.different / rec.judged
         rec.ci_low, rec.ci_high = rate_ci(rec.different, rec.judged, rec.ci_level)
+    rec.resamples = resplit(a, b, [k for i in done for k in range(i * repeats, (i + 1) * repeats)],
+                            repeats, alpha, matched=bool(p.twin))
+    rec.pairs_done = len(done)
     rec.ended_at = _now()
-    folder = Path(rs.results_dir) / rs.experiment / CALIBRATIONS / f"{_stamp()}-{fingerprint[:12]}"
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write_text(folder / CALIBRATION_FILE, json.dumps(rec.to_dict(), indent=2) + "\n")
     atomic_write_text(folder / "calibration.md", format_calibration(rec) + "\n")
-    return folder, rec
+    return rec
+
+
+def resplit(a: Arm, b: Arm, ks: list[int], repeats: int, alpha: float, *, matched: bool,
+            draws: int = RESPLITS, seed: int = 0) -> dict:
+    """The same repeats cut into pairs of `repeats` + `repeats` at random `draws` times: each
+    re-split's false-"different" rate and E[z^2]. `matched` (A/A'): repeat k of A always meets
+    repeat k of B (same seed); otherwise B's repeats are shuffled on their own. The re-splits share
+    their repeats, so they are not independent: their spread shows how much the one recorded cut
+    depends on luck, not a tighter interval."""
+    n_pairs = len(ks) // repeats
+    if n_pairs < 2:
+        return {}
+    rng = random.Random(seed)
+    rates, ez2s = [], []
+    for _ in range(draws):
+        pa = rng.sample(ks, len(ks))
+        pb = pa if matched else rng.sample(ks, len(ks))
+        zs, hits, judged = [], 0, 0
+        for i in range(n_pairs):
+            c = compare_only(a, b, pa[i * repeats:(i + 1) * repeats], pb[i * repeats:(i + 1) * repeats],
+                             level=1 - alpha)
+            if c is None or c.p_overall is None:
+                continue
+            judged += 1
+            hits += bool(c.significant)
+            zs.append(z_of(c.diff, c.p_overall))
+        if judged:
+            rates.append(hits / judged)
+            ez2s.append(sum(z * z for z in zs) / len(zs))
+    if not rates:
+        return {}
+    rates.sort()
+    ez2s.sort()
+
+    def q(xs, f):
+        return xs[min(len(xs) - 1, int(f * len(xs)))]
+    return {"draws": len(rates), "matched": matched, "rate_mean": sum(rates) / len(rates),
+            "rate_p05": q(rates, 0.05), "rate_p95": q(rates, 0.95),
+            "ez2_mean": sum(ez2s) / len(ez2s), "ez2_p05": q(ez2s, 0.05), "ez2_p95": q(ez2s, 0.95)}
 
 
 def read_calibration(folder: Path) -> CalibrationRecord:
@@ -161,11 +285,24 @@ def read_calibration(folder: Path) -> CalibrationRecord:
 
 
 def format_calibration(rec: CalibrationRecord) -> str:
-    lines = [f"# A/A calibration ({rec.experiment}, fingerprint {rec.fingerprint[:12]})", "",
-             f"One configuration as two arms with disjoint seeds: A {rec.arms['a']['run_dir']}, "
-             f"B {rec.arms['b']['run_dir']}; {rec.pairs} pairs of {rec.repeats_per_arm} + "
-             f"{rec.repeats_per_arm} repeats, session {rec.session}.",
-             f"Comparison: {rec.method or '-'}; \"different\" = p < {rec.alpha:g}.", ""]
+    if rec.twin:
+        fb = (rec.arms["b"].get("fingerprint") or "")[:12]
+        lines = [f"# A/A' calibration ({rec.experiment}, fingerprints {rec.fingerprint[:12]} and {fb})",
+                 "", f"Arm A {rec.arms['a']['run_dir']}; arm A' (`{' '.join(rec.twin)}`, a change "
+                 f"believed neutral) {rec.arms['b']['run_dir']}; the same seeds in both arms, "
+                 f"schedule {rec.schedule}; {rec.pairs} pairs of {rec.repeats_per_arm} + "
+                 f"{rec.repeats_per_arm} repeats, session {rec.session}."]
+    else:
+        lines = [f"# A/A calibration ({rec.experiment}, fingerprint {rec.fingerprint[:12]})", "",
+                 f"One configuration as two arms with disjoint seeds: A {rec.arms['a']['run_dir']}, "
+                 f"B {rec.arms['b']['run_dir']}; {rec.pairs} pairs of {rec.repeats_per_arm} + "
+                 f"{rec.repeats_per_arm} repeats, session {rec.session}."]
+    if rec.pairs_done is not None and rec.pairs_done < rec.pairs:
+        lines.append(f"**Incomplete: {rec.pairs_done} of {rec.pairs} pairs have run** (the same "
+                     "command continues it).")
+    lines += [f"Comparison: {rec.method or '-'}; \"different\" = p < {rec.alpha:g}."
+              + (" Rounds: " + "; ".join(f"{k} ({v} pairs)" for k, v in rec.rounds.items())
+                 if rec.rounds else ""), ""]
     if rec.rate is None:
         lines.append("No pair could be judged (no spread estimate).")
     else:
@@ -180,8 +317,16 @@ def format_calibration(rec: CalibrationRecord) -> str:
                      f"(z: the normal score of each pair's p; 1 when calibrated; chi-square p {sp['chi2_p']:.3g})"
                      + (f"; p-values against uniform: KS p {sp['ks_p']:.3g}" if sp.get("ks_p") is not None
                         else ""))
-    if rec.judged < rec.pairs:
-        lines.append(f"{rec.pairs - rec.judged} pair(s) could not be judged (noise unknown).")
+    rs = rec.resamples or {}
+    if rs:
+        lines.append(f"Seed-{'matched ' if rs['matched'] else ''}re-splits of the same repeats "
+                     f"({rs['draws']} random cuts into pairs; they share repeats, so this shows how "
+                     f"much one cut depends on luck): rate {rs['rate_mean']:.1%} (5-95%: "
+                     f"{rs['rate_p05']:.0%} .. {rs['rate_p95']:.0%}), E[z²] {rs['ez2_mean']:.2f} "
+                     f"({rs['ez2_p05']:.2f} .. {rs['ez2_p95']:.2f}).")
+    done = rec.pairs if rec.pairs_done is None else rec.pairs_done
+    if rec.judged < done:
+        lines.append(f"{done - rec.judged} pair(s) could not be judged (noise unknown).")
     lines += ["", "| pair | diff | CI | p | different |", "|---|---|---|---|---|"]
     for c in rec.comparisons:
         if c.get("p_overall") is None:
