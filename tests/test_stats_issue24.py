@@ -41,8 +41,9 @@ def test_the_committed_isolated_runs_have_their_third_repeat_in_another_round():
 
 def test_seeds_0_1_against_seed_2_within_one_cell_is_no_longer_called_different():
     """The old paired t over tests called the third round different in 3 of 4 cells (p 0.024,
-    0.0001, 0.045, 0.094): an A/A within one cell. Those arms did not share a round, so the
-    comparison is now over repeat scores (or says the noise is unknown)."""
+    0.0001, 0.045, 0.094): an A/A within one cell. Those arms did not share a round: with one round
+    a side nothing separates them from their rounds (cannot tell); lexiopt6's seeds 0,1 ran in two
+    rounds, so there the rounds' scores are compared."""
     old, new = [], []
     for cell in CELLS:
         arm = Arm.load(run_dir("isolated", cell))
@@ -50,7 +51,11 @@ def test_seeds_0_1_against_seed_2_within_one_cell_is_no_longer_called_different(
         m = np.array([[arm.passes[k][t] for t in ids] for k in (0, 1, 2)], dtype=float)
         old.append(compare_arms(m[:2], m[2:], session="isolated").p_value)
         c = compare_two(arm, arm, base_repeats=[0, 1], cand_repeats=[2]).comparison
-        assert c.unit == "repeat" and "did not share their rounds" in c.describe()
+        assert "did not share their rounds" in c.describe()
+        if cell == "lexiopt6":       # every repeat its own round: the round means are the repeats
+            assert c.method == "pooled" and c.unit == "repeat"
+        else:
+            assert c.method == "none" and c.unit == "round" and "single round of its own" in c.note
         new.append(c)
     assert sum(p < 0.05 for p in old) >= 3
     assert min(old) < 0.001
@@ -190,8 +195,21 @@ def test_tost_is_statsmodels_tost_and_said_beside_a_non_significant_difference()
 
 # -- finding 5: lab power from the measured comparison, agreeing with the MDE --------------------
 
+def test_lab_power_does_not_plan_from_a_comparison_over_round_means():
+    """lexiopt6 (3 rounds) against maybe_exts_removed (2 rounds, seeds 0 and 1 in one): the arms
+    did not share their rounds, so the comparison is over round means; its spread is not a
+    repeat's, so `lab power` asks for a pilot instead of planning repeats from it."""
+    from click.testing import CliRunner
+    from lab.cli import main
+    c = compare_two(Arm.load(run_dir("isolated", "lexiopt6")),
+                    Arm.load(run_dir("isolated", "maybe_exts_removed"))).comparison
+    assert c.unit == "round" and c.p_value is not None
+    out = CliRunner().invoke(main, ["power", str(run_dir("isolated", "lexiopt6")),
+                                    str(run_dir("isolated", "maybe_exts_removed")), "--diff", "5"])
+    assert out.exit_code == 2 and "plan from a pilot run" in out.stderr
+
+
 @pytest.mark.parametrize("mode,a,b", [("isolated", "alike", "lexiopt4"),       # two-way, 2 rounds
-                                      ("isolated", "lexiopt6", "maybe_exts_removed"),  # rounds differ
                                       ("single", "alike", "lexiopt6"),
                                       ("single", "alike", "lexiopt4")])         # 3 vs 2: a collapse
 def test_lab_power_from_two_runs_agrees_with_the_comparisons_mde(mode, a, b):
@@ -312,3 +330,33 @@ def test_the_report_table_says_tost_at_the_researchers_margin():
     assert len(at3) == 6 and all("within ±3 points not shown" in x for x in at3["parts"])
     assert any("within ±10 points shown" in x for x in at10["parts"])
     assert (at3["p_overall"] == at10["p_overall"]).all()            # the margin moves TOST only
+
+
+def test_arms_in_one_round_each_cannot_be_told_from_their_rounds():
+    """The gate against an older baseline (finding 1): each arm's repeats all in one round of its
+    own. On the simulator fitted to the lexiopt sweep, Welch over those repeat scores called A/A
+    pairs "different" 43% of the time at 6 + 6 (E[z^2] 4.2); the comparison now says it cannot
+    tell, and with two or more rounds an arm the round mean is the unit (calibrated)."""
+    from lab.stats.multiple import spread_check, z_of
+    from lab.stats.simulate import fit, simulate
+    cells = []
+    for cell in CELLS:
+        arm = Arm.load(run_dir("isolated", cell))
+        cells.append(np.array([[arm.passes[k][t] for t in sorted(arm.order)] for k in (0, 1, 2)]))
+    c = fit(cells, rounds=[0, 0, 1])
+    rng = np.random.default_rng(1)
+    one_each = ([0] * 6, [1] * 6)
+    xb, xc = simulate(c, rng, 6, rounds=one_each)
+    got = compare_arms(xb, xc, session="isolated", rounds=one_each)
+    assert got.method == "none" and got.p_value is None and "single round of its own" in got.note
+    # the old test on the same pairs: Welch over the repeat scores of one round a side
+    old = [compare_arms(*simulate(c, rng, 6, rounds=one_each), session="single") for _ in range(200)]
+    assert np.mean([x.significant for x in old]) > 0.25
+    # two rounds a side, three repeats in each: Welch over the round means holds its spread
+    two_each = ([0, 0, 0, 1, 1, 1], [2, 2, 2, 3, 3, 3])
+    new = [compare_arms(*simulate(c, rng, 6, rounds=two_each), session="isolated", rounds=two_each)
+           for _ in range(300)]
+    assert all(x.unit == "round" and "round mean scores" in x.describe() for x in new if x.p_value is not None)
+    ok = [x for x in new if x.p_value is not None]
+    sp = spread_check([z_of(x.diff, x.p_value) for x in ok], [x.p_value for x in ok])
+    assert len(ok) > 250 and 0.6 < sp["ez2"] < 1.4 and np.mean([x.significant for x in ok]) < 0.08

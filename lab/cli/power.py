@@ -104,7 +104,10 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         if rc.comparison is None or rc.comparison.sd is None:
             why = rc.why_not or (rc.comparison.note if rc.comparison else None) or "noise unknown"
             raise InputError(f"no spread to plan from: {why}", file=str(cand))
-        spread = Spread.of_comparison(rc.comparison)
+        try:
+            spread = Spread.of_comparison(rc.comparison)
+        except ValueError as e:
+            raise InputError(f"no spread to plan from: {e}", file=str(cand)) from None
         alpha = rc.comparison.part_alpha
     elif pilot:
         from lab.cli.diff import resolve_run

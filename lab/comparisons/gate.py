@@ -10,8 +10,9 @@ Runs with repeats (`judge`): the candidate regressed when BOTH
   p < `alpha`, i.e. the (1 - alpha) CI lies wholly below zero. Single session: two parts at
   alpha / 2 each (lab/stats/collapse.py): more collapsed repeats (Fisher's exact test) is a
   regression by itself; the score part is Welch's t over the non-collapsed repeat scores.
-  Isolated: paired over the tests (two-way tests x rounds when the runs share rounds; over repeat
-  scores when they do not: lab/records/rounds.py). When the noise cannot be estimated (one repeat
+  Isolated: paired over the tests (two-way tests x rounds when the runs share rounds; over round
+  mean scores when they do not, and "cannot judge" when each ran in one round of its own:
+  lab/records/rounds.py). When the noise cannot be estimated (one repeat
   per side, or constant scores over repeats that pass different tests) a drop of at least the
   margin exits 2 asking for repeats.
 Retrieval evals are deterministic (`judge_metrics`): any drop of recall@1, recall@k or MRR by more

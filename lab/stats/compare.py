@@ -65,7 +65,7 @@ def session_of(*sessions: Iterable[str] | str | None) -> str:
 @dataclass(frozen=True)
 class Comparison:
     session: str               # single | isolated (how the arms ran; decides the unit)
-    unit: str                  # "repeat" (the cluster) | "test" (paired across arms)
+    unit: str                  # "repeat" (the cluster) | "test" (paired across arms) | "round" (isolated arms in different rounds, repeats of a round averaged)
     method: str                # welch | pooled | paired-t | exact (no spread) | none (unknown noise)
     tests: int                 # common tests compared
     repeats_base: int
@@ -132,18 +132,19 @@ class Comparison:
 
     def describe(self) -> str:
         """One line: the method and its unit, as the outputs say it."""
-        if self.unit == "repeat":
+        if self.unit in ("repeat", "round"):
             why = ("isolated arms without shared rounds: a round moves every test of a repeat"
                    if self.session == "isolated" else "single session: the repeat is the cluster")
-            how = (f"Welch t-test over repeat scores ({why})" if self.method == "welch" else
-                   f"pooled t-test over repeat scores ({why})" if self.method == "pooled" else
-                   f"repeat scores ({why})")
+            what = "round mean scores" if self.unit == "round" else "repeat scores"
+            how = (f"Welch t-test over {what} ({why})" if self.method == "welch" else
+                   f"pooled t-test over {what} ({why})" if self.method == "pooled" else
+                   f"{what} ({why})")
         elif self.method == "two-way":
             how = (f"two-way (tests x rounds) over the {self.tests} tests (isolated: tests paired "
                    f"across arms, {self.rounds})")
         else:
             how = f"paired t-test over the {self.tests} tests (isolated: tests paired across arms)"
-        if self.unit == "repeat" and self.rounds:
+        if self.unit in ("repeat", "round") and self.rounds:
             how += f"; {self.rounds.split(':')[0]}"
         elif self.unit == "test" and self.rounds and self.method != "two-way":
             how += f"; {self.rounds}"
@@ -173,8 +174,9 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
 
     rounds: the round of every repeat (base rows, cand rows; None = unknown; lab/records/rounds.py).
       Isolated only: arms that ran in the same rounds get the two-way (tests x rounds) variance;
-      arms that did not (a gate against an older baseline) are compared over repeat scores
-      (Welch), since a round moves every test of a repeat; unknown rounds: the paired t as before.
+      arms that did not (a gate against an older baseline) are compared over round mean scores
+      (Welch; `_over_rounds`), since a round moves every test of a repeat, and not at all when each
+      arm ran in one round of its own; unknown rounds: the paired t as before.
     collapsed: whether each repeat collapsed (single session only): the two-part analysis, stated
       before the data — collapse rate by an exact test and the score among non-collapsed repeats,
       alpha/2 each (lab/stats/collapse.py). Without it: one part, Welch over all repeat scores.
@@ -205,18 +207,43 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
     if any(x is None for x in lb + lc):
         return _tost(_paired(xb, xc, {**common, "rounds": "rounds unknown: assumed shared"}))
     if set(lb) != set(lc):
-        shared = len(set(lb) & set(lc))
-        c = _over_repeats(xb.sum(axis=1), xc.sum(axis=1), {
-            **common, "rounds": f"the arms did not share their rounds ({len(set(lb))} vs "
-                                f"{len(set(lc))} rounds, {shared} shared): repeat scores compared"},
-            deterministic=_deterministic(xb, xc), note=_noise_note(xb, xc))
-        return _tost(c)
+        return _tost(_over_rounds(xb, xc, lb, lc, common))
     ks = sorted(set(lb))
     if len(ks) == 1:
         return _tost(_paired(xb, xc, {**common, "rounds": "one shared round"}))
     d = np.stack([xc[np.array(lc) == k].mean(axis=0) - xb[np.array(lb) == k].mean(axis=0)
                   for k in ks], axis=1)
     return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds"}))
+
+
+#: said when each arm ran in one round of its own
+ONE_ROUND_EACH = ("each arm ran in a single round of its own: a round moves every test of a "
+                  "repeat (~7 points in the committed lexiopt sweep), so the difference cannot be "
+                  "told from a round effect; run both arms in one sweep (shared rounds), or each "
+                  "arm in two or more rounds")
+
+
+def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dict) -> Comparison:
+    """Isolated arms that did not share their rounds (the gate against an older baseline): a
+    round moves every test of a repeat, so the **round** is the unit — Welch over each arm's
+    round mean scores (every repeat its own round: Welch over repeat scores). The repeats of one
+    round are not independent draws of the round effect: an arm whose repeats all ran in one round
+    shows none of it, and when that is true of both arms nothing can separate the arms from their
+    rounds (the simulator fitted to the lexiopt sweep: Welch over the repeats of one round a side
+    called A/A "different" in 18% of 3 + 3 pairs and 54% of 10 + 10; docs/statistics.md)."""
+    mb = np.array([xb[np.array(lb) == k].sum(axis=1).mean() for k in sorted(set(lb))])
+    mc = np.array([xc[np.array(lc) == k].sum(axis=1).mean() for k in sorted(set(lc))])
+    shared = len(set(lb) & set(lc))
+    text = (f"the arms did not share their rounds ({len(mb)} vs {len(mc)} rounds, {shared} shared): "
+            + ("repeat scores compared" if len(mb) == len(lb) and len(mc) == len(lc)
+               else "round mean scores compared"))
+    common = {**common, "rounds": text}
+    if len(mb) == 1 and len(mc) == 1:
+        return _unknown({**common, "unit": "round"}, "Cohen's d", ONE_ROUND_EACH)
+    unit = "repeat" if len(mb) == len(lb) and len(mc) == len(lc) else "round"
+    c = _over_repeats(mb, mc, common, deterministic=_deterministic(xb, xc),
+                      note=_noise_note(xb, xc))
+    return replace(c, unit=unit) if c.unit != unit else c
 
 
 def _common(xb: np.ndarray, xc: np.ndarray, **kw) -> dict:

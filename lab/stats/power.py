@@ -51,6 +51,9 @@ class Spread:
         them) — a test x arm term would not shrink, so large repeat counts are optimistic."""
         if c.sd is None:
             raise ValueError("the comparison has no spread estimate (noise unknown)")
+        if c.unit == "round":         # its spread is of round means, whose count it does not keep
+            raise ValueError("the comparison is over round means (arms in different rounds): "
+                             "plan from a pilot run instead")
         r0 = 2.0 / (1.0 / c.repeats_base + 1.0 / c.repeats_cand)    # per arm, harmonic
         r0 = int(r0) if r0 == int(r0) else r0
         if c.unit == "repeat":        # single session, or isolated arms that did not share rounds
