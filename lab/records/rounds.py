@@ -13,9 +13,14 @@ A repeat's round is read from its record:
   kept, so the repeat ran in the last segment that had not yet kept it), its start time from that
   segment's start plus the wall time of the segment's earlier repeats; load unknown.
 
-Two repeats are in the same round when commit, threads, host and load class (busy: load per CPU
->= BUSY_LOAD) are equal and their start times chain within WINDOW_S (single linkage over the
-repeats of a comparison: one sweep round that runs its cells back to back stays one round).
+Two repeats are in the same round when commit, threads and host are equal and their start times
+chain within WINDOW_S (single linkage over the repeats of a comparison: one sweep round that runs
+its cells back to back stays one round). The machine's load is recorded and shown (`busy`: load per
+CPU >= BUSY_LOAD) but does not split rounds: under the pinned build the same fingerprint, numerics
+and seed give the same tokens at any load (docs/numerics.md; `lab reproduce`), so load can act on
+outcomes only through the time limit, whose hits are labelled `timeout`. Splitting on it cut
+interleaved A/A' pairs into rounds by the 1-minute load at each repeat's end (a test run beside
+the model), leaving such a pair "cannot tell" for no reason in the model.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ class RoundInfo:
 
     @property
     def conditions(self) -> tuple:
-        return (self.commit, self.n_threads, self.host, self.busy)
+        return (self.commit, self.n_threads, self.host)
 
     @property
     def known(self) -> bool:
