@@ -221,6 +221,8 @@ def test_with_nothing_to_batch_the_cells_run_as_the_basic_launcher_runs_them(tmp
     assert "batched on one model" not in res.stderr
     entries = read_entries(the_sweep(tmp_path, "seq"))
     assert len(entries) == 2 and {e.status for e in entries} == {"complete"}
+    md = (the_sweep(tmp_path, "seq") / "summary.md").read_text()    # says why there is no report
+    assert "No report: turned off" in md and not (the_sweep(tmp_path, "seq") / "report").exists()
     for e in entries:
         rec = read_record(the_sweep(tmp_path, "seq") / e.run_dir)
         assert rec.scores == [2] and "batch" not in rec.events[0]

@@ -38,6 +38,7 @@ class SweepSummaryResult:
     comparisons: list[dict] = field(default_factory=list)
     report: Path | None = None
     report_error: str | None = None
+    report_wanted: bool = True
     problems: list[str] = field(default_factory=list)
 
 
@@ -72,7 +73,7 @@ def write_summary(sweep_dir: Path, *, report: bool = True) -> SweepSummaryResult
     rows = [cell_row(sweep_dir, e) for e in entries]
     failed = [r for r in rows if r["status"] != "complete"]
     res = SweepSummaryResult(sweep_dir=sweep_dir, cells=rows, failed=failed, text="",
-                             comparisons=cell_comparisons(sweep_dir, rows))
+                             comparisons=cell_comparisons(sweep_dir, rows), report_wanted=report)
     run_dirs = [sweep_dir / r["run_dir"] for r in rows
                 if r.get("run_dir") and r.get("repeats")]
     if report and run_dirs:
@@ -190,6 +191,9 @@ def format_summary(s: SweepSummaryResult) -> str:
         lines.append(f"Report: {s.report} (and report.html beside it)")
     elif s.report_error:
         lines.append(f"No report: {s.report_error}")
+    elif not s.report_wanted:
+        lines.append("No report: turned off (hydra.callbacks.lab_sweep.report=false); "
+                     "`lab report` on this folder makes it")
     else:
         lines.append("No report: no cell finished a repeat")
     for p in s.problems:
