@@ -360,3 +360,31 @@ def test_arms_in_one_round_each_cannot_be_told_from_their_rounds():
     ok = [x for x in new if x.p_value is not None]
     sp = spread_check([z_of(x.diff, x.p_value) for x in ok], [x.p_value for x in ok])
     assert len(ok) > 250 and 0.6 < sp["ez2"] < 1.4 and np.mean([x.significant for x in ok]) < 0.08
+
+
+def test_a_commit_of_results_alone_does_not_start_a_round(tmp_path):
+    """A sweep whose results are committed while it runs resumes each cell from a new commit; the
+    round's commit is the code's id (HEAD's lab/configs/prompts entries), so those segments stay
+    one round, while a change of the code (or of threads) is another round."""
+    import dataclasses
+    from lab.records.provenance import git_info
+    from lab.runner import run
+    from support.runs import scripted, scripted_cfg
+    d = run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(), progress=False).run_dir
+    rec = read_record(d)
+    code = git_info()["code"]
+    assert code and len(code) == 16
+    t0 = rec.repeats[0].round["started_at"]
+
+    def with_segments(*gits):      # repeat k ran in segment k, each from its own commit
+        events = [{"status": "running", "at": t0, "pid": 100 + k, "git": g, "kept_repeats": list(range(k))}
+                  for k, g in enumerate(gits)]
+        reps = [dataclasses.replace(r, round={**r.round, "pid": 100 + r.repeat}) for r in rec.repeats]
+        return dataclasses.replace(rec, events=events, repeats=reps)
+
+    same_code = with_segments({"revision": "a" * 40, "code": code}, {"revision": "b" * 40, "code": code})
+    assert len(set(round_labels(list(rounds_of(same_code).values())))) == 1
+    other_code = with_segments({"revision": "a" * 40, "code": code}, {"revision": "b" * 40, "code": "0" * 16})
+    assert len(set(round_labels(list(rounds_of(other_code).values())))) == 2
+    old = with_segments({"revision": "a" * 40}, {"revision": "b" * 40})   # records before the code id
+    assert len(set(round_labels(list(rounds_of(old).values())))) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import platform
 import re
@@ -37,9 +38,12 @@ def now() -> str:
 
 
 def git_info(root: Path = REPO_ROOT) -> dict:
-    """`{"revision": sha, "dirty": bool}` of the lab's own checkout; both None when the lab is not
-    a git checkout (an installed wheel) or git is missing. Dirty = tracked files differ from HEAD
-    (untracked files are not code the lab runs until something tracked imports them)."""
+    """`{"revision": sha, "dirty": bool, "code": id}` of the lab's own checkout; all None when the
+    lab is not a git checkout (an installed wheel) or git is missing. Dirty = tracked files differ
+    from HEAD (untracked files are not code the lab runs until something tracked imports them).
+    Code = a hash of HEAD's entries for CODE_PATHS: the same for two commits that differ only in
+    results or docs, so a sweep whose results are committed as it runs stays one round
+    (lab/records/rounds.py)."""
     def git(*args: str) -> str | None:
         try:
             p = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
@@ -53,8 +57,14 @@ def git_info(root: Path = REPO_ROOT) -> dict:
         return {"revision": None, "dirty": None}
     rev = git("rev-parse", "HEAD")
     status = git("status", "--porcelain", "--untracked-files=no")
+    tree = git("ls-tree", "HEAD", "--", *CODE_PATHS)
     return {"revision": rev.strip() if rev else None,
-            "dirty": bool(status.strip()) if status is not None else None}
+            "dirty": bool(status.strip()) if status is not None else None,
+            "code": hashlib.sha256(tree.encode()).hexdigest()[:16] if tree else None}
+
+
+#: what the lab runs (a commit that touches none of these, e.g. committed results, is the same code)
+CODE_PATHS = ("lab", "configs", "prompts", "hydra_plugins", "pyproject.toml")
 
 
 def versions() -> dict:

@@ -8,7 +8,9 @@ another commit with `model.n_threads=1` on a busy machine and scored ~+7 in ever
 A repeat's round is read from its record:
 - records from this version on keep `round` per repeat (`capture`: when the repeat started, the
   host, the process, the 1-minute load average per CPU at the repeat's end); the commit and the
-  threads come from the run segment (the first start or a resume event) that ran the repeat;
+  threads come from the run segment (the first start or a resume event) that ran the repeat — the
+  commit as its code id where recorded (lab.records.provenance.git_info: commits that only add
+  results or docs are the same code), else its revision;
 - older records: the repeat's segment from the record's events (a resume lists the repeats it
   kept, so the repeat ran in the last segment that had not yet kept it), its start time from that
   segment's start plus the wall time of the segment's earlier repeats; load unknown.
@@ -100,6 +102,13 @@ def _segment_of(record, k: int, pid=None) -> dict:
     return seg
 
 
+def _code(git) -> str | None:
+    """The code a segment ran: its `code` id (HEAD's lab/configs/prompts trees) when recorded, so
+    commits of results alone do not start a round; otherwise its revision."""
+    g = git or {}
+    return ("code:" + g["code"]) if g.get("code") else g.get("revision")
+
+
 def _threads(record):
     info = (record.numerics or {}).get("info") or {}
     model = (record.config or {}).get("model") or {}
@@ -114,7 +123,7 @@ def rounds_of(record) -> dict[int, RoundInfo]:
     for r in sorted(record.repeats, key=lambda x: x.repeat):
         got = getattr(r, "round", None) or {}
         seg = _segment_of(record, r.repeat, got.get("pid"))
-        commit = ((seg.get("git") or {}).get("revision") or (record.git or {}).get("revision"))
+        commit = _code(seg.get("git")) or _code(record.git)
         if got:
             out[r.repeat] = RoundInfo(commit, _threads(record), got.get("host"),
                                       _time(got.get("started_at")), got.get("load_per_cpu"),
