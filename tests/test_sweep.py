@@ -45,6 +45,10 @@ def lab_run(*args: str):
     return CliRunner().invoke(main, ["run", *args], catch_exceptions=False)
 
 
+#: sweeps whose claim is not the report skip it (the summary is still written; ~5 s a report)
+NO_REPORT = "hydra.callbacks.lab_sweep.report=false"
+
+
 def the_sweep(tmp_path: Path, experiment: str = "sw") -> Path:
     [d] = list((tmp_path / "results" / experiment / ".sweeps").iterdir())
     return d
@@ -106,7 +110,8 @@ def test_one_failing_cell_never_stops_the_others_and_is_listed_with_its_error(tm
 
 
 def test_rerunning_a_sweep_with_resume_continues_its_own_cells(tmp_path):
-    args = ["-m", *common(tmp_path), "model=tool_follower", "suite.limit=2", "vocab=minimal,maybe_exts"]
+    args = ["-m", *common(tmp_path), "model=tool_follower", "suite.limit=2", "vocab=minimal,maybe_exts",
+            NO_REPORT]
     assert lab_run(*args, "run.repeats=1").exit_code == 0
     sweep = the_sweep(tmp_path)
     first = {e.cell: e.run_dir for e in read_entries(sweep)}
@@ -141,7 +146,7 @@ def test_cells_with_their_own_experiment_are_all_in_one_sweep_folder_and_so_is_i
     assert not (tmp_path / "results/lexiopt4/.sweeps").exists()
     assert "2 cells, 2 complete" in (sweep / "summary.md").read_text()
     assert (sweep / "report/report.md").is_file()
-    res = lab_run(*args, "run.resume=true")                      # the same sweep, resumed
+    res = lab_run(*args, "run.resume=true", NO_REPORT)           # the same sweep, resumed
     assert res.exit_code == 0, res.output + res.stderr
     assert the_sweep(tmp_path, "default") == sweep
     summary = json.loads((sweep / "summary.json").read_text())
@@ -152,7 +157,7 @@ def test_cells_with_their_own_experiment_are_all_in_one_sweep_folder_and_so_is_i
 def test_cells_with_their_own_results_folder_and_model_are_all_in_the_summary(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     conf = configs_with_script(tmp_path)
-    res = lab_run("-m", *SMALL, f"hydra.searchpath=[file://{conf}]", "run.experiment=mixed",
+    res = lab_run("-m", *SMALL, f"hydra.searchpath=[file://{conf}]", "run.experiment=mixed", NO_REPORT,
                   "model=tool_follower,scripted_mini", f"prompt.file={TEMPLATES}", "suite.limit=2",
                   f"run.results_dir={tmp_path / 'a'},{tmp_path / 'b'}")
     assert res.exit_code == 0, res.output + res.stderr
@@ -166,7 +171,7 @@ def test_cells_with_their_own_results_folder_and_model_are_all_in_the_summary(tm
 def test_submitit_local_runs_a_small_sweep(tmp_path):
     pytest.importorskip("hydra_plugins.hydra_submitit_launcher")
     res = lab_run("-m", *common(tmp_path, "sub"), "model=tool_follower", "suite.limit=2",
-                  "vocab=minimal,maybe_exts", "hydra/launcher=submitit_local",
+                  "vocab=minimal,maybe_exts", "hydra/launcher=submitit_local", NO_REPORT,
                   "hydra.launcher.timeout_min=5", "hydra.launcher.cpus_per_task=1")
     assert res.exit_code == 0, res.output + res.stderr
     sweep = the_sweep(tmp_path, "sub")
