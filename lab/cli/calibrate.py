@@ -10,6 +10,8 @@ import sys
 import click
 
 from lab.cli.common import compose_cfg, lab_errors
+from lab.runner import prepare
+from lab.runner.calibrating import calibrate, format_calibration, plan
 
 
 @click.command("calibrate")
@@ -34,11 +36,8 @@ def calibrate_cmd(overrides: tuple[str, ...], pairs: int, repeats: int, alpha: f
     lab calibrate agent.session=isolated suite.limit=12 --pairs 10      # 10 + 10 repeats
     lab calibrate suite.limit=12 --pairs 10 --repeats 3                 # single session
     """
-    from lab.runner.calibrating import calibrate, format_calibration, plan
-
     cfg = compose_cfg(overrides)
     if dry_run:
-        from lab.runner import prepare
         p = plan(cfg, pairs=pairs, repeats=repeats)
         prepared = prepare(p.cfg_a)        # every input checked; a llama.cpp file is hashed, not loaded
         try:

@@ -7,6 +7,7 @@ import sys
 import click
 
 from lab.cli.common import lab_errors
+from lab.runner import EXIT_RUN_FAILED, Terminated, resume
 
 
 @click.command("resume")
@@ -17,8 +18,6 @@ def resume_cmd(run_dir: str, progress: bool | None) -> None:
     """Continue RUN_DIR: complete repeats are kept; an interrupted repeat restarts from its first
     test in single-session mode and from its first unfinished test in isolated mode. Refused (exit
     2, differing inputs shown) when anything in the run's fingerprint changed since it started."""
-    from lab.runner import EXIT_RUN_FAILED, Terminated, resume
-
     try:
         out = resume(run_dir, progress=progress)
     except KeyboardInterrupt as e:
