@@ -10,8 +10,6 @@ import sys
 import click
 
 from lab.cli.common import compose_cfg, lab_errors
-from lab.runner import prepare
-from lab.runner.calibrating import calibrate, format_calibration, plan
 
 
 @click.command("calibrate")
@@ -36,8 +34,12 @@ def calibrate_cmd(overrides: tuple[str, ...], pairs: int, repeats: int, alpha: f
     lab calibrate agent.session=isolated suite.limit=12 --pairs 10      # 10 + 10 repeats
     lab calibrate suite.limit=12 --pairs 10 --repeats 3                 # single session
     """
+    # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
+    from lab.runner.calibrating import calibrate, format_calibration, plan
+
     cfg = compose_cfg(overrides)
     if dry_run:
+        from lab.runner import prepare  # (the same)
         p = plan(cfg, pairs=pairs, repeats=repeats)
         prepared = prepare(p.cfg_a)        # every input checked; a llama.cpp file is hashed, not loaded
         try:

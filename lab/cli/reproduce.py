@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from lab.cli.common import lab_errors
 from lab.cli.diff import resolve_run
-from lab.runner.reproducing import Reproduction, reproduce
+
+if TYPE_CHECKING:
+    from lab.runner.reproducing import Reproduction
 
 EXIT_IDENTICAL, EXIT_DIVERGED = 0, 1
 #: not identical, but nothing diverged: a test was cut by its time limit on one side
@@ -56,6 +59,9 @@ def reproduce_cmd(run: str, overrides: tuple[str, ...], n_tests: int, repeat: in
       3  cut, not diverged: a test ran out of agent.time_limit_s on one side (a machine of
          another speed) with the same tokens up to the cut, and nothing else differs
     """
+    # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
+    from lab.runner.reproducing import reproduce
+
     r = reproduce(resolve_run(run, Path(results)), tests=n_tests, repeat=repeat,
                   overrides=overrides, keep=Path(keep) if keep else None, out=sys.stderr)
     if fmt == "json":

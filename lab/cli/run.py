@@ -26,7 +26,6 @@ from omegaconf import DictConfig
 from lab.cli.overrides import OverrideError, check_overrides
 from lab.errors import LabError
 from lab.paths import CONFIG_DIR
-from lab.runner import EXIT_RUN_FAILED, Terminated, run
 
 #: put before the user's arguments: no outputs/<date>/ folder, no .hydra/ copy, no log files
 HYDRA_DEFAULTS = ("hydra.output_subdir=null", "hydra.run.dir=.",
@@ -93,6 +92,8 @@ def run_task(cfg: DictConfig) -> None:
     """The task Hydra runs for a single `lab run`: the run, then its exit code (a bad input 2;
     Ctrl-C 130, SIGTERM 143; a run that ended `failed` 3). A sweep's cells run
     lab.sweeps.job.hydra_task instead."""
+    # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
+    from lab.runner import EXIT_RUN_FAILED, Terminated, run
     try:
         out = run(cfg)
     except LabError as e:
