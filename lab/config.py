@@ -58,7 +58,7 @@ class Checked:
     vocab: Any
     tools: Any
     agent: Any                  # with the model's context_policy applied
-    prompt: Any
+    prompt: Any                 # Templates, before a suite's overrides (prepare puts them on)
     suite: Any
     run: Any
 

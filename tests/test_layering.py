@@ -194,17 +194,10 @@ def test_lab_has_no_import_loop():
     assert import_loops(graph) == []
 
 
-#: Loops that only function-level imports make, each with why it is still there. None may grow.
-LAZY_LOOPS = [
-    # lab/stats is being reworked beside this change; compare <-> power <-> collapse import each
-    # other inside functions (compare_arms calls power for its MDE, power simulates compare_arms)
-    ["lab.stats.collapse", "lab.stats.compare", "lab.stats.power"],
-]
-
-
-def test_lazy_imports_hide_no_other_loop():
+def test_lazy_imports_hide_no_loop():
+    """A function-level import closes no loop either (one did: compare <-> power <-> collapse)."""
     graph = {m: module_imports(p, module_level=False) for m, p in MODULES.items()}
-    assert import_loops(graph) == LAZY_LOOPS
+    assert import_loops(graph) == []
 
 
 def test_the_loop_finder_finds_a_loop_and_a_lazy_one(tmp_path):

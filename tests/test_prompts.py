@@ -301,3 +301,47 @@ def test_tasks40_has_no_contamination_finding_on_the_fixture(suites, index):
     from lab.suites.contamination import scan
 
     assert scan(index, suites["tasks40"].tests) == []
+
+
+# -- the prompt group is checked once per run (issue 28) ------------------------------------------
+
+def _counted_prepare(tmp_path, monkeypatch, *overrides: str):
+    """prepare() of a no-LLM run over the mini corpus, counting how often the prompt group is
+    validated (its schema) and its templates file read."""
+    from lab.agent import prompt as prompt_mod
+    from lab.config import compose
+    from lab.runner.preparing import prepare
+
+    data = Path(__file__).parent / "data"
+    cfg = compose(["model=tool_follower", f"corpus.root={data / 'minirepo'}", "resolver.semantic.enabled=false",
+                   f"run.results_dir={tmp_path}", *overrides])
+    schemas, reads = [], []
+    parse, read = prompt_mod.parse, prompt_mod._read_file
+    monkeypatch.setattr(prompt_mod, "parse", lambda schema, raw, **kw: (schemas.append(schema), parse(schema, raw, **kw))[1])
+    monkeypatch.setattr(prompt_mod, "_read_file", lambda f: (reads.append(f), read(f))[1])
+    p = prepare(cfg)
+    p.close()
+    return cfg, p, schemas.count(prompt_mod.PromptSettings), len(reads)
+
+
+@pytest.mark.parametrize("prompt", [[], [f"prompt.file={Path(__file__).parent / 'data/agent/templates.yaml'}"]],
+                         ids=["group", "file"])
+def test_preparing_a_run_checks_the_prompt_group_once(tmp_path, monkeypatch, prompt):
+    suite = Path(__file__).parent / "data/mini_suite.yaml"
+    _, p, checks, reads = _counted_prepare(tmp_path, monkeypatch, f"suite.file={suite}", *prompt)
+    assert checks == 1
+    assert reads == (1 if prompt else 0)
+    assert p.templates.sources[-1] != str(suite)            # no suite overrides here
+
+
+def test_a_suites_template_overrides_apply_on_the_checked_prompt_as_before(tmp_path, monkeypatch):
+    from lab.agent.prompt import load_prompt
+
+    raw = yaml.safe_load((Path(__file__).parent / "data/mini_suite.yaml").read_text(encoding="utf-8"))
+    raw["templates"] = {"test_message": "Find {query} ({id})"}
+    suite = tmp_path / "suite.yaml"
+    suite.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    cfg, p, checks, _ = _counted_prepare(tmp_path, monkeypatch, f"suite.file={suite}")
+    assert checks == 1
+    assert p.templates.test_message == "Find {query} ({id})" and p.templates.sources[-1] == str(suite)
+    assert p.templates == load_prompt(cfg.prompt, raw["templates"], str(suite))   # what it was before

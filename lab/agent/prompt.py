@@ -24,7 +24,7 @@ run's fingerprint; the variant's name and the files it came from are recorded, n
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -32,9 +32,8 @@ import yaml
 
 from lab.errors import InputError
 from lab.models.messages import Message, ToolCall, ToolSchema
-from lab.models.textcalls import hermes_call_text
+from lab.models.textcalls import hermes_call_text, parse_answer
 from lab.settings import NonBlank, Settings, parse, plain
-from lab.models.textcalls import parse_answer
 
 
 class ExampleCall(Settings):
@@ -103,6 +102,9 @@ class Templates:
     sources: tuple[str, ...] = ()   # the files the keys came from, for the run record
     example: WorkedExample | None = None
     name: str | None = None         # the prompt variant (configs/prompt/<name>.yaml)
+    #: what these were built from before any suite's overrides — (content, file, key prefix,
+    #: sources) — so `with_overrides` checks only what a suite adds (never recorded or compared)
+    checked: tuple | None = field(default=None, compare=False, repr=False)
 
     @property
     def answer_prefix(self) -> str:
@@ -119,6 +121,17 @@ class Templates:
         values["message"] = test.message if test.message else test.query
         values["answer_format"] = self.answer_format
         return self.test_message.format_map(_Missing(values))
+
+    def with_overrides(self, overrides: Mapping[str, Any] | None,
+                       overrides_file: str | None = None) -> "Templates":
+        """These templates with a suite's `templates:` mapping on top, as `load_prompt(cfg,
+        overrides, overrides_file)` gives them, without checking the prompt group again."""
+        if not overrides:
+            return self
+        if self.checked is None:
+            raise ValueError("templates not built by load_prompt/load_templates take no overrides")
+        content, file, key_prefix, sources = self.checked
+        return _build(content, file, key_prefix, list(sources), overrides, overrides_file, name=self.name)
 
     def content(self) -> dict:
         """What the fingerprint takes: the texts and the example, not names or paths."""
@@ -145,6 +158,7 @@ def _build(content: TemplatesSettings, file: str, key_prefix: str, sources: list
     """`content` (validated, from `file`) with the suite's `overrides` on top, checked again as a
     whole, then its placeholders and the example's answer line. Errors name the file the key came
     from: `file` (keys `key_prefix` + key) or `overrides_file` (the bare key)."""
+    checked = (content, file, key_prefix, tuple(sources))
     origin = {k: (file, key_prefix + k) for k in FILE_KEYS}
     if overrides:
         if not isinstance(overrides, Mapping):
@@ -159,7 +173,7 @@ def _build(content: TemplatesSettings, file: str, key_prefix: str, sources: list
         content = parse(TemplatesSettings, merged, file=overrides_file or "suite", prefix="")
     ex = content.example
     t = Templates(system=content.system, answer_format=content.answer_format.strip(),
-                  test_message=content.test_message, sources=tuple(sources), name=name,
+                  test_message=content.test_message, sources=tuple(sources), name=name, checked=checked,
                   example=None if ex is None else WorkedExample(
                       user=ex.user, tool=ex.call.name, result=ex.result, answer=ex.answer.strip(),
                       arguments=json.loads(json.dumps(ex.call.arguments))))

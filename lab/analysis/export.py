@@ -71,7 +71,7 @@ def write_table(df: pd.DataFrame, out: str | os.PathLike, fmt: str) -> Path:
         df.to_csv(out, index=False)
         return out
     try:
-        import pyarrow  # noqa: F401
+        import pyarrow  # noqa: F401  (optional dependency: only parquet needs it)
     except ImportError:
         raise InputError("parquet needs pyarrow: pip install pyarrow (or bash scripts/install.sh), "
                          "or use --format csv", key="--format") from None

@@ -29,9 +29,11 @@ import pandas as pd
 from matplotlib import rcParams
 from matplotlib.figure import Figure
 
+from lab.analysis import cell_pairs as cmp
 from lab.analysis import frame_stats as stats
-from lab.records.cells import cell_by
+from lab.analysis.cell_pairs import compare_cells
 from lab.analysis.load import CELL, cell_labels
+from lab.records.cells import cell_by
 
 rcParams["svg.hashsalt"] = "vocab-lab"        # stable ids: the same data gives the same SVG
 
@@ -700,8 +702,6 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
     the lab's one comparison (compare.compare -> lab.stats.compare_arms) on that category's tests,
     divided by their number. One panel per condition; without a baseline the first vocabulary by
     name is the baseline (said in the title)."""
-    from lab.analysis import cell_pairs as cmp
-
     by = cell_by(tests, by)
     title = f"Per category: difference in pass rate against the baseline ({level:.0%} CI)"
     if tests.empty or "category" not in tests.columns:
@@ -769,7 +769,6 @@ def all_figures(res, reference: pd.DataFrame | None = None, by: list[str] | None
     calls = res.calls[res.calls["complete"]] if len(res.calls) else res.calls
     fields_ = res.fields[res.fields["complete"]] if len(res.fields) else res.fields
     if comparisons is None:
-        from lab.analysis.cell_pairs import compare_cells
         comparisons = compare_cells(t, by, baseline=baseline, level=level) if len(t) else pd.DataFrame()
     return {"score_distribution": score_distribution(res.repeats, by, level=level),
             "category_heatmap": category_heatmap(t, by),

@@ -23,14 +23,14 @@ import numpy as np
 import pandas as pd
 
 from lab.analysis import figures as figs
-from lab.analysis.load import (CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, load,
-                               load_reference)
+from lab.analysis.load import CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, load, load_reference
 from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
 from lab.analysis.tables import NO_LLM_BACKENDS, report_tables
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
 from lab.analysis.transcript import load_repeat, repeat_page
 from lab.analysis.verdict import parse_baseline, verdicts
 from lab.errors import InputError, LabError
+from lab.records.results import OUTCOMES
 
 
 @dataclass
@@ -323,7 +323,6 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     oc = T["outcomes"]
     if len(oc):
         oc = oc.assign(cell=cell_labels(oc, by).to_numpy())
-    from lab.records.results import OUTCOMES
     b.append("Counts over all complete repeats (labels that never occurred are left out here, not in the "
              "CSV). The infrastructure's outcomes (api_error, a server's timeout) are counted apart "
              "from the model's, and so are the lab's crashes (an exception inside the lab: a bug "

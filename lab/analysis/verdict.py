@@ -8,6 +8,7 @@ when nothing is beyond noise, how many repeats per cell would detect `detect` po
 
 from __future__ import annotations
 
+import difflib
 import math
 
 import pandas as pd
@@ -84,7 +85,6 @@ def parse_baseline(spec: str | None, cells: pd.DataFrame, vary: str = "vocabular
     value = value.strip()
     have = sorted(map(str, cells[vary].dropna().unique())) if vary in cells else []
     if value not in have:
-        import difflib
         near = difflib.get_close_matches(value, have, n=1)
         raise ValueError(f"--baseline {spec!r}: no cell has {vary}={value}"
                          + (f" (did you mean {vary}={near[0]}?)" if near else "")

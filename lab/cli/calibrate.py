@@ -42,12 +42,13 @@ def calibrate_cmd(overrides: tuple[str, ...], pairs: int, repeats: int, alpha: f
     lab calibrate suite.limit=12 --pairs 10 --repeats 3                 # single session
     lab calibrate agent.session=isolated --twin prompt=answer_line_twin --pairs 10 --repeats 2
     """
+    # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
     from lab.runner.calibrating import calibrate, format_calibration, plan
 
     cfg = compose_cfg(overrides)
     twin_cfg = compose_cfg(overrides + twin) if twin else None
     if dry_run:
-        from lab.runner import prepare
+        from lab.runner import prepare  # (the same)
         p = plan(cfg, pairs=pairs, repeats=repeats, twin_cfg=twin_cfg, twin=twin, schedule=schedule)
         prepared = prepare(p.cfg_a)        # every input checked; a llama.cpp file is hashed, not loaded
         twin_fp = None

@@ -8,6 +8,10 @@ from pathlib import Path
 import click
 
 from lab.cli.common import lab_errors
+from lab.corpus.loader import load_corpus
+from lab.pathfinder.index import build_index
+from lab.suites.contamination import golden_queries, scan, warn
+from lab.suites.loader import load_suite
 
 
 @click.command("contamination")
@@ -24,11 +28,6 @@ def contamination(corpus: str, golden: str, fmt: str) -> None:
     Findings are warnings: the exit code is 0 whatever is found. A bad golden file or corpus is
     an input error (exit code 2).
     """
-    from lab.suites.contamination import golden_queries, scan, warn
-    from lab.corpus.loader import load_corpus
-    from lab.pathfinder.index import build_index
-    from lab.suites.loader import load_suite
-
     suite = load_suite(Path(golden))
     index = build_index(load_corpus(corpus))
     findings = scan(index, suite.tests)

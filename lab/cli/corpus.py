@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from lab.cli.common import lab_errors
+from lab.corpus.materialize import fixture_root, materialize
 
 
 @click.group("corpus")
@@ -19,8 +20,6 @@ def corpus() -> None:
 @lab_errors
 def materialize_cmd(dest: str) -> None:
     """Write the deterministic fixture monorepo into DEST (same spec, same bytes)."""
-    from lab.corpus.materialize import materialize
-
     root = materialize(Path(dest))
     n = sum(1 for p in root.rglob("*") if p.is_file())
     click.echo(f"materialized {n} files into {root}")
@@ -30,8 +29,6 @@ def materialize_cmd(dest: str) -> None:
 @lab_errors
 def path_cmd() -> None:
     """Print the cached fixture corpus folder (materializing it on first use)."""
-    from lab.corpus.materialize import fixture_root
-
     click.echo(str(fixture_root()))
 
 

@@ -16,15 +16,18 @@ from pathlib import Path
 import click
 
 from lab.cli.common import lab_errors
+from lab.comparisons.diff import build, format_diff
+from lab.comparisons.gate import (DEFAULT_ALPHA, DEFAULT_MARGIN, EXIT_CANNOT_JUDGE, check_level, gate_runs,
+                                  latest_baseline)
 from lab.errors import InputError
-from lab.comparisons.gate import DEFAULT_ALPHA, DEFAULT_MARGIN
+from lab.records.history import record_dirs
+from lab.records.numerics import describe_difference, of_record
+from lab.records.record import read_record
 
 
 def resolve_run(arg: str, results: Path, role: str | None = None) -> Path:
     """A run directory from a path (the folder or its run.json) or a run id (or a unique prefix).
     `role` (BASE, CAND, --baseline) names the argument in the error when it is none of these."""
-    from lab.records.history import record_dirs
-
     p = Path(arg)
     if p.name == "run.json" and p.is_file():
         return p.parent
@@ -77,11 +80,6 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
     lab diff --fail-on-regression CAND                # baseline: same fingerprint, latest before
     lab diff --fail-on-regression CAND --baseline RUN
     """
-    from lab.comparisons.diff import build, format_diff
-    from lab.comparisons.gate import EXIT_CANNOT_JUDGE, check_level, gate_runs, latest_baseline
-    from lab.records.numerics import describe_difference, of_record
-    from lab.records.record import read_record
-
     check_level(alpha, margin)
     if eq_margin <= 0:
         raise click.BadParameter(f"must be > 0 points, got {eq_margin}", param_hint="--equivalence-margin")

@@ -9,7 +9,14 @@ from pathlib import Path
 import click
 
 from lab.cli.common import compose_cfg, lab_errors
+from lab.comparisons.gate import EXIT_CANNOT_JUDGE, judge_metrics
 from lab.errors import InputError
+from lab.pathfinder.resolver import load_resolver
+from lab.records.io import atomic_write_text, new_run_dir
+from lab.records.settings import suite_settings
+from lab.suites.contamination import warn
+from lab.suites.eval_resolver import evaluate
+from lab.suites.loader import load_suite, suite_path
 
 EVAL_DIR = "eval-resolver"
 
@@ -69,14 +76,6 @@ def _print_text(result: dict) -> None:
 @lab_errors
 def eval_resolver(overrides, suite_arg, corpus, top_k, fmt, fail_on_regression, results, no_save):
     """Recall@1, recall@k and MRR of the resolver on a suite. OVERRIDES are Hydra overrides."""
-    from lab.suites.contamination import warn
-    from lab.suites.eval_resolver import evaluate
-    from lab.comparisons.gate import EXIT_CANNOT_JUDGE, judge_metrics
-    from lab.pathfinder.resolver import load_resolver
-    from lab.records.io import atomic_write_text, new_run_dir
-    from lab.records.settings import suite_settings
-    from lab.suites.loader import load_suite, suite_path
-
     cfg = compose_cfg(overrides, corpus=corpus)
     if suite_arg is None:  # `suite=NAME` (configs/suite/NAME.yaml) picks the file, as in `lab run`
         suite_arg = suite_settings(cfg.suite).file

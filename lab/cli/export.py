@@ -19,6 +19,7 @@ def export(results: tuple[str, ...], fmt: str, out: str | None) -> None:
     folders) as one table: one row per run x repeat x test, each row carrying run_id, experiment,
     vocabulary, model, suite, prompt, session, tool_choice, resolver, repeat, fingerprint and
     status. Read it back with pandas.read_parquet(FILE)."""
+    # heavy: lab.analysis loads pandas (~0.6 s); only `lab export` needs it
     from lab.analysis.export import tidy_tests, write_table
 
     df, problems = tidy_tests(list(results))

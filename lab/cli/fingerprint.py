@@ -26,6 +26,7 @@ def fingerprint_cmd(overrides: tuple[str, ...], fmt: str) -> None:
     Beside it, the numerics id: how this machine computes (the llama.cpp build and the CPU
     features it was compiled for, the compiler, extra buffers; docs/numerics.md).
     """
+    # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
     from lab.runner.preparing import identity
 
     fp, numerics = identity(compose_cfg(overrides))

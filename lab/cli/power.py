@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import click
+import numpy as np
 
 from lab.cli.common import lab_errors
+from lab.cli.diff import resolve_run
+from lab.comparisons.runs import Arm, compare_runs
+from lab.errors import InputError
+from lab.stats import Spread, repeats_for
+from lab.stats.collapse_power import collapse_power, collapse_repeats_for, default_pairs, min_p, rate
+from lab.stats.power import power_launched
 
 
 def _floats(text: str, option: str) -> list[float]:
@@ -25,7 +33,6 @@ def _floats(text: str, option: str) -> list[float]:
 
 
 def _check_planned(tests: int, sd: float | None, p_rate: float | None) -> None:
-    from lab.errors import InputError
     if tests < 1:
         raise InputError(f"must be at least 1, got {tests}", key="--tests")
     if sd is not None and not (math.isfinite(sd) and sd >= 0):
@@ -78,13 +85,6 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
     are launched repeats: the score part's power counts on losing the measured share of collapses,
     and a second table gives the collapse part's exact power (Fisher's test at alpha/2).
     """
-    import numpy as np
-
-    from lab.errors import InputError
-    from lab.stats import Spread, repeats_for
-    from lab.stats.collapse_power import default_pairs
-    from lab.stats.power import power_launched
-
     ds, rs = _floats(diffs, "--diff"), _floats(reps, "--repeats")
     if any(r != int(r) for r in rs):
         raise click.BadParameter(f"whole numbers of repeats, got {reps!r}", param_hint="--repeats")
@@ -96,9 +96,6 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         _collapse_only(pairs, rs, target, alpha / 2, fmt)      # alpha of the part: alpha / 2
         return
     if pilot and cand:
-        from lab.cli.diff import resolve_run
-        from lab.comparisons.runs import compare_runs
-
         rc = compare_runs(resolve_run(pilot, Path(results)), resolve_run(cand, Path(results)),
                           level=1 - alpha, power=target)
         if rc.comparison is None or rc.comparison.sd is None:
@@ -110,9 +107,6 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
             raise InputError(f"no spread to plan from: {e}", file=str(cand)) from None
         alpha = rc.comparison.part_alpha
     elif pilot:
-        from lab.cli.diff import resolve_run
-        from lab.comparisons.runs import Arm
-
         arm = Arm.load(resolve_run(pilot, Path(results)))
         every = list(arm.passes.values())
         ids = [t for t in arm.order if all(t in p for p in every)]
@@ -126,7 +120,6 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         if (session or mode) == "single" and mode == "single":
             # the lab compares single sessions in two parts at alpha/2 each (lab diff, the
             # report): the score part's spread is that of the repeats that did not collapse
-            from dataclasses import replace
             work = m[[not f for f in flags]]
             if len(work) < 2:
                 raise InputError(f"the pilot needs >= 2 repeats that did not collapse (it has "
@@ -144,7 +137,6 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
             raise InputError(str(e)) from None
         if pairs and spread.session == "single":
             # planning both parts: each at alpha/2, the score part losing the base collapse rate
-            from dataclasses import replace
             spread, alpha = replace(spread, collapse_rate=pairs[0][0]), alpha / 2
     if pairs and spread.session != "single":
         raise InputError("collapses are a single-session part: isolated runs have none",
@@ -178,7 +170,6 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
 
 
 def _collapse_pairs(text: str) -> list[tuple[float, float]]:
-    from lab.stats.collapse_power import rate
     out = []
     for item in (x for x in text.split(",") if x.strip()):
         if item.count(":") != 1:
@@ -200,7 +191,6 @@ def _collapse_pairs(text: str) -> list[tuple[float, float]]:
 
 def _collapse_table(pairs, rs, target: float, alpha: float) -> list[dict]:
     """alpha: the part's (alpha / 2 of the comparison)."""
-    from lab.stats.collapse_power import collapse_power, collapse_repeats_for, min_p
     return [{"rate_base": a, "rate_cand": b, "alpha": alpha,
              "repeats_for_power": collapse_repeats_for(a, b, power=target, alpha=alpha),
              "power": {str(r): collapse_power(a, b, r, alpha=alpha) for r in rs},

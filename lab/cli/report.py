@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from lab.cli.common import lab_errors
+from lab.errors import InputError
 
 
 @click.command("report")
@@ -38,10 +39,10 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
     lab report results/lexiopt6 results/final --out report-lexiopt/
     lab report results/ --out report/ --baseline maybe_exts
     """
+    # heavy: lab.analysis loads pandas and matplotlib (~1.5 s); only `lab report` needs them
     from lab.analysis.load import find_run_dirs
     from lab.analysis.report import build_report
     from lab.analysis.frame_stats import cell_scores
-    from lab.errors import InputError
 
     dirs = list(result_dirs) or ["results"]
     if not find_run_dirs(dirs):

@@ -59,6 +59,7 @@ def reproduce_cmd(run: str, overrides: tuple[str, ...], n_tests: int, repeat: in
       3  cut, not diverged: a test ran out of agent.time_limit_s on one side (a machine of
          another speed) with the same tokens up to the cut, and nothing else differs
     """
+    # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
     from lab.runner.reproducing import reproduce
 
     r = reproduce(resolve_run(run, Path(results)), tests=n_tests, repeat=repeat,

@@ -10,6 +10,9 @@ import json
 import click
 
 from lab.cli.common import compose_cfg, lab_errors
+from lab.pathfinder.query import check_query
+from lab.pathfinder.resolver import load_resolver
+from lab.vocab import load_vocab, render_text
 
 
 @click.command("resolve")
@@ -27,11 +30,6 @@ from lab.cli.common import compose_cfg, lab_errors
 def resolve(query: str, overrides: tuple[str, ...], intent: str | None, corpus: str | None,
             top_k: int | None, vocab: str | None, raw: bool) -> None:
     """Resolve QUERY and print the result as JSON. OVERRIDES are Hydra overrides (resolver.top_k=3)."""
-    from lab.pathfinder.query import check_query
-    from lab.pathfinder.resolver import load_resolver
-
-    from lab.vocab import load_vocab, render_text
-
     problem = check_query(query, intent)
     if problem:
         raise click.UsageError(problem)

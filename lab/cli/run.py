@@ -18,8 +18,12 @@ from __future__ import annotations
 import sys
 
 import click
+import hydra
+from hydra.core.override_parser.overrides_parser import OverridesParser
+from hydra.core.plugins import Plugins
 from omegaconf import DictConfig
 
+from lab.cli.overrides import OverrideError, check_overrides
 from lab.errors import LabError
 from lab.paths import CONFIG_DIR
 
@@ -67,7 +71,6 @@ def _quoted(key: str, value: object) -> str:
 
 def _fixed_keys(args: list[str]) -> list[str]:
     """Keys of the overrides that are not swept (one value in every cell)."""
-    from hydra.core.override_parser.overrides_parser import OverridesParser
     try:
         parsed = OverridesParser.create().parse_overrides(
             [a for a in args if "=" in a and not a.startswith("-")])
@@ -89,7 +92,8 @@ def run_task(cfg: DictConfig) -> None:
     """The task Hydra runs for a single `lab run`: the run, then its exit code (a bad input 2;
     Ctrl-C 130, SIGTERM 143; a run that ended `failed` 3). A sweep's cells run
     lab.sweeps.job.hydra_task instead."""
-    from lab.runner import EXIT_RUN_FAILED, Terminated, run   # the runner loads when a run starts, not for `lab --help`
+    # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
+    from lab.runner import EXIT_RUN_FAILED, Terminated, run
     try:
         out = run(cfg)
     except LabError as e:
@@ -103,10 +107,9 @@ def run_task(cfg: DictConfig) -> None:
 
 
 def hydra_main(args: list[str]) -> None:
-    import hydra   # Hydra loads when a run starts, not for `lab --help`
-
     multirun = is_multirun(args)
     if multirun:   # a sweep only: a single run never loads lab.sweeps or registers launchers
+        # a sweep only: a single `lab run` loads nothing of lab.sweeps (tests/test_layering.py)
         from lab.sweeps import callback
         from lab.sweeps.job import hydra_task as task
 
@@ -194,11 +197,12 @@ def split_format(args: list[str]) -> list[str]:
 
 def _register_launchers() -> None:
     """hydra/launcher=batched and slurm_lab: Hydra's namespace scan misses them in an editable install."""
-    from hydra.core.plugins import Plugins
+    # a sweep only: a single run registers no launcher (and loads no lab.sweeps through them)
     from hydra_plugins.lab_batched_launcher import LabBatchedLauncher
 
     Plugins.instance().register(LabBatchedLauncher)
     try:
+        # optional dependency: hydra-submitit-launcher is not installed everywhere
         from hydra_plugins.lab_slurm_launcher import LabSlurmLauncher
     except ImportError:          # hydra-submitit-launcher missing: Hydra says so when it is asked for
         return
@@ -215,7 +219,6 @@ def run_cmd(args: tuple[str, ...]) -> None:
     if "--help" in args or "-h" in args:
         click.echo(RUN_HELP, nl=False)
         return
-    from lab.cli.overrides import OverrideError, check_overrides
 
     try:
         argv = check_overrides(split_format(list(args)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from lab.cli.common import compose_cfg, lab_errors
+from lab.tools import build_toolset
 
 
 @click.command("serve", short_help="Serve the configured tools as an MCP server (stdio, or "
@@ -22,10 +23,9 @@ def serve(overrides: tuple[str, ...], corpus: str | None, http: str | None) -> N
     (endpoint http://HOST:PORT/mcp). `initialize` and `tools/list` are answered at once; the
     index is built and the corpus encoded in the background (progress on stderr; `lab index DIR`
     does it ahead of time), and a call that needs it waits until it is ready."""
-    from lab.tools import build_toolset
-
     address = None
     if http:
+        # heavy: the MCP SDK takes ~1.5 s to import; only `lab serve` needs it
         from lab.serve.mcp_server import parse_host_port
         address = parse_host_port(http)
     cfg = compose_cfg(overrides, corpus=corpus)
@@ -34,10 +34,10 @@ def serve(overrides: tuple[str, ...], corpus: str | None, http: str | None) -> N
                f"root={toolset.ctx.root} ({', '.join(toolset.names)})", err=True)
     toolset.warmup_in_background(lambda line: click.echo(f"lab serve: {line}", err=True))
     if address is None:
-        from lab.serve.mcp_server import run
+        from lab.serve.mcp_server import run  # heavy: the MCP SDK takes ~1.5 s to import; only `lab serve` needs it
         run(toolset)
         return
-    from lab.serve.mcp_server import run_http
+    from lab.serve.mcp_server import run_http  # heavy: the MCP SDK takes ~1.5 s to import; only `lab serve` needs it
     try:
         run_http(toolset, *address, ready=lambda url: click.echo(f"lab serve: MCP streamable HTTP at {url}",
                                                                 err=True))

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
 
 from lab.cli.common import lab_errors
+from lab.errors import InputError
+from lab.records.record import RUN_FILE, read_record, transcript_path
 
 
 def find_run(run: str, results: str) -> Path:
     """RUN as a run directory, or a run id (or its unique prefix) under RESULTS/<experiment>/."""
-    from lab.errors import InputError
-    from lab.records.record import RUN_FILE
-
     p = Path(run)
     if (p / RUN_FILE).is_file():
         return p
@@ -39,10 +39,9 @@ def find_run(run: str, results: str) -> Path:
 def show(run: str, test_id: str | None, repeat: int, results: str, fmt: str) -> None:
     """Print one test of RUN (a run directory or run id) as it happened: messages, tool calls and
     their arguments, the JSON each tool returned, tokens per response field, outcome."""
-    from lab.records.cells import run_meta
+    # heavy: both load pandas (~0.6 s); only `lab show` needs it
     from lab.analysis.transcript import format_repeat_index, format_test, load_repeat
-    from lab.errors import InputError
-    from lab.records.record import read_record, transcript_path
+    from lab.records.cells import run_meta
 
     run_dir = find_run(run, results)
     rec = read_record(run_dir)
@@ -58,7 +57,6 @@ def show(run: str, test_id: str | None, repeat: int, results: str, fmt: str) -> 
         raise InputError(f"no test {test_id!r} in repeat {repeat} ({len(ids)} tests: "
                          f"{', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})", key="--test")
     if fmt == "json":
-        import json
         head = {"run_dir": str(run_dir), "status": rec.status, **meta, "repeat": repeat}
         if test_id is None:
             doc = {**head, "tests": [{"index": t.index, "test_id": t.test_id, "category": t.category,

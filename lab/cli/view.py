@@ -20,7 +20,7 @@ def view(results: tuple[str, ...], host: str, port: int) -> None:
     Browses RESULTS (default: results/) in a web app on this machine that updates while runs
     write: cells with every repeat, a test x variant matrix with filters and search,
     transcripts one click away, and two runs compared as the report compares them."""
-    from lab.view import serve
+    from lab.view import serve  # heavy: starlette and pandas (~1 s); only `lab view` needs them
 
     paths = list(results) or ["results"]
     try:

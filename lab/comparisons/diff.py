@@ -68,6 +68,7 @@ class RunDiff:
     def other_differences(self) -> list[str]:
         """Fingerprint differences that are none of the differing axes: what makes the
         comparison not like-for-like beyond the axes compared."""
+        # heavy: lab.records.cells loads pandas (~0.6 s); `lab --help` loads this module
         from lab.records.cells import axis_of_path
 
         return [x for x in self.fingerprint_differences
@@ -151,6 +152,7 @@ def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
         fp_b.differences(fp_c) or ["(a record without fingerprint inputs)"])
     result = compare_runs(base_dir, cand_dir, base=base, cand=cand, level=level, margin=margin)
     d = RunDiff(Path(base_dir), Path(cand_dir), base, cand, diffs, result, level)
+    # heavy: lab.records.cells loads pandas (~0.6 s); `lab --help` loads this module
     from lab.records.cells import cell_key, differing_axes
     kb, kc = cell_key(base).as_dict(), cell_key(cand).as_dict()
     d.axes = {a: (kb[a], kc[a]) for a in differing_axes(base, cand)}

@@ -37,6 +37,7 @@ from lab.models.openai_reply import MalformedReply, Reply, ReplyDeadline, parse_
 from lab.models.textcalls import hermes_tools_block, parse_tool_calls
 from lab.token_estimate import approx_tokens
 from lab.records.numerics import Numerics
+from lab.records.provenance import redact_credentials
 
 HISTORY_RENDERING = "server: messages re-rendered by the server's chat template each turn"
 
@@ -80,7 +81,7 @@ class OpenAIBackend(ModelBackend):
         """The server's arithmetic is the server's: its build, kernels, batching and CPU or GPU
         are not visible here (run.concurrency > 1 can batch repeats together, which the record
         notes). The id names the server so that two servers never pass for one."""
-        from lab.records.provenance import redact_credentials    # the id never depends on a password
+        # the id never depends on a password
         return Numerics({"engine": "server", "base_url": redact_credentials(settings.get("base_url"))},
                         {"note": "computed by the server: its build and hardware are not visible to the lab"})
 

@@ -6,7 +6,9 @@ that lab/runner/many.py shares for many runs in one batch."""
 from __future__ import annotations
 
 import copy
+import csv
 import dataclasses
+import io
 import json
 import os
 import signal
@@ -22,28 +24,24 @@ from typing import Any, Callable, Iterator, TextIO
 
 from omegaconf import OmegaConf
 
-from lab.suites import contamination
 from lab.agent import Progress, Session, run_session
-from lab.models.lockstep import ConcurrentEngine
 from lab.errors import LabError, StorageError
-from lab.records.results import TestResult
-from lab.runner.preparing import Prepared, _suite_info, effective_concurrency
+from lab.models.lockstep import ConcurrentEngine
 from lab.records import failpoints
-from lab.records.io import new_run_dir
+from lab.records.io import atomic_write_text, new_run_dir
 from lab.records.lock import RunLock
 from lab.records.provenance import git_info, now, versions
 from lab.records.record import (TESTS_FILE, RunRecord, TestRow, TestsCsv, TranscriptWriter, read_tests_csv,
-                             summarize_repeat, transcript_path, write_record)
+                                summarize_repeat, transcript_path, write_record)
 from lab.records.recovery import Recovered, base_seed, retry_count
+from lab.records.results import TestResult
 from lab.records.settings import RunSettings
-from lab.runner.run_summary import format_summary
 from lab.records.test_files import run_columns, sort_transcript
-from lab.runner.batched import Unit, run_batched
-from lab.runner.run_summary import summary_json
 from lab.records.track import default_uri, log_mlflow
-import csv
-import io
-from lab.records.io import atomic_write_text
+from lab.runner.batched import Unit, run_batched
+from lab.runner.preparing import Prepared, _suite_info, effective_concurrency
+from lab.runner.run_summary import format_summary, summary_json
+from lab.suites import contamination
 
 
 @dataclass

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from omegaconf import DictConfig, OmegaConf
 
 from lab.agent import agent_settings
-from lab.agent.prompt import Templates, example_messages, load_prompt
+from lab.agent.prompt import Templates, example_messages
 from lab.agent.settings import AgentSettings
 from lab.errors import InputError
 from lab.models import BACKENDS, ModelBackend, load_model
@@ -109,7 +109,7 @@ def prepare(cfg: DictConfig, *, backend: ModelBackend | None = None) -> Prepared
         agent = agent_settings(cfg.agent, model_policy=model_raw.get("context_policy"))
     resolver = load_resolver(cfg, settings=checked.resolver, corpus=checked.corpus)
     suite = load_run_suite(checked.suite, set(resolver.index.by_path))
-    templates = load_prompt(cfg.get("prompt"), suite.raw.get("templates"), str(suite.path))
+    templates = checked.prompt.with_overrides(suite.raw.get("templates"), str(suite.path))
     toolset = build_toolset(cfg, resolver=resolver, settings=checked.tools, vocab=checked.vocab)
     example_messages(templates, [ToolSchema(t.name, t.description, t.input_schema)
                                  for t in toolset.specs()])   # the example's tool is offered

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-from lab.records.results import CRASH, OUTCOMES
+from lab.errors import LabError
 from lab.records.numerics import of_record
-from lab.records.record import RunRecord
+from lab.records.record import TESTS_FILE, RunRecord, read_tests_csv
+from lab.records.results import CRASH, OUTCOMES
 from lab.records.test_files import run_columns
 
 _SHORT = {"pass": "pass", "fail": "fail", "no_answer": "noans", "tool_call_cap": "cap",
@@ -83,8 +84,6 @@ def api_error_lines(record: RunRecord, run_dir: Path | None) -> list[str]:
     each with the tests it hit — `lab show RUN --test ID` has the whole transcript."""
     if run_dir is None or not any(r.outcomes.get("api_error") for r in record.repeats):
         return []
-    from lab.errors import LabError
-    from lab.records.record import TESTS_FILE, read_tests_csv
     try:
         rows = read_tests_csv(Path(run_dir) / TESTS_FILE)
     except (LabError, OSError):

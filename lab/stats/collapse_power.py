@@ -24,6 +24,7 @@ import numpy as np
 
 
 def _log_choose(n, k):
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy.special import gammaln
     return gammaln(n + 1) - gammaln(k + 1) - gammaln(n - k + 1)
 

@@ -42,7 +42,9 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from lab.stats.collapse import collapse_part
 from lab.stats.equivalence import DEFAULT_MARGIN, tost_p
+from lab.stats.twoway import two_way
 
 SESSIONS = ("single", "isolated")
 
@@ -194,8 +196,7 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
     common = _common(xb, xc, session=session, level=level, power=power, margin=margin)
     if session == "single":
         if collapsed is not None:
-            from lab.stats.collapse import two_part
-            return two_part(xb, xc, collapsed, common)
+            return _two_part(xb, xc, collapsed, common)
         return _tost(_over_repeats(xb.sum(axis=1), xc.sum(axis=1), common,
                                    deterministic=_deterministic(xb, xc),
                                    note=_noise_note(xb, xc)))
@@ -246,6 +247,30 @@ def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dic
     return replace(c, unit=unit) if c.unit != unit else c
 
 
+def _two_part(xb: np.ndarray, xc: np.ndarray, collapsed: tuple[Sequence[bool], Sequence[bool]],
+              common: dict) -> Comparison:
+    """Single session in two parts at alpha / 2 each (lab/stats/collapse.py): the collapse part,
+    and Welch over the scores of the repeats that did not collapse."""
+    cb, cc = (np.asarray(list(x), dtype=bool) for x in collapsed)
+    if len(cb) != len(xb) or len(cc) != len(xc):
+        raise ValueError("collapsed: one flag per repeat of each arm")
+    part_level = 1 - (1 - common["level"]) / 2
+    part = collapse_part(cb, cc, part_level)
+    ob, oc = xb[~cb], xc[~cc]
+    sb, sc = ob.sum(axis=1), oc.sum(axis=1)
+    base = {**common, "collapse": part, "ci_level": part_level, "repeats_base": len(sb),
+            "repeats_cand": len(sc)}
+    if not len(sb) or not len(sc):
+        side = "base" if not len(sb) else "cand"
+        return _unknown({**base, "unit": "repeat", "mean_base": float(sb.mean()) if len(sb) else 0.0,
+                         "mean_cand": float(sc.mean()) if len(sc) else 0.0, "diff": 0.0},
+                        "Cohen's d", f"every repeat of {side} collapsed: no score part")
+    base.update(mean_base=float(sb.mean()), mean_cand=float(sc.mean()),
+                diff=float(sc.mean() - sb.mean()))
+    return _tost(_over_repeats(sb, sc, base, deterministic=_deterministic(ob, oc),
+                               note=_noise_note(ob, oc)))
+
+
 def _common(xb: np.ndarray, xc: np.ndarray, **kw) -> dict:
     sb, sc = xb.sum(axis=1), xc.sum(axis=1)
     mb, mc = float(sb.mean()), float(sc.mean())
@@ -259,6 +284,7 @@ def _tost(c: Comparison) -> Comparison:
 
 def _paired(xb: np.ndarray, xc: np.ndarray, common: dict) -> Comparison:
     """Isolated: the paired t over the tests of the per-test pass-rate differences."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy import stats
 
     common = {**common, "unit": "test"}
@@ -285,9 +311,8 @@ def _paired(xb: np.ndarray, xc: np.ndarray, common: dict) -> Comparison:
 
 def _two_way(d: np.ndarray, xb: np.ndarray, xc: np.ndarray, common: dict) -> Comparison:
     """Isolated, arms in the same K >= 2 rounds: tests x rounds (lab/stats/twoway.py)."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy import stats
-
-    from lab.stats.twoway import two_way
 
     t, level = d.shape[0], common["level"]
     m, var, df = two_way(d)
@@ -299,7 +324,6 @@ def _two_way(d: np.ndarray, xb: np.ndarray, xc: np.ndarray, common: dict) -> Com
     q = float(stats.t.ppf(1 - (1 - level) / 2, df))
     p = float(2 * stats.t.sf(abs(t * m) / se, df))
     sd = math.sqrt(var * t)            # the per-test sd a paired t with this se would have
-    from lab.stats.power import t_mde
     m_de = t_mde(se, df, 1 - level, common["power"])      # on the test's own df
     return Comparison(method="two-way", se=se, df=df, ci_low=t * m - q * se, ci_high=t * m + q * se,
                       p_value=p, effect_size=m / sd if sd else None, effect_kind="d_z", sd=sd,
@@ -343,6 +367,7 @@ def _noise_note(*arms: np.ndarray) -> str:
 def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict, *,
                   deterministic: bool, note: str | None = None) -> Comparison:
     """Single session: Welch's t over repeat scores (pooled when one arm has one repeat)."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy import stats
 
     common = {**common, "unit": "repeat"}
@@ -413,6 +438,7 @@ def _detectable_effect_size(session: str, nb: int, nc: int, tests: int, alpha: f
                             power: float) -> float | None:
     """The standardized effect detected with `power` (it depends on the counts only, so cached:
     the calibration calls the comparison thousands of times)."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from statsmodels.stats.power import TTestIndPower, TTestPower
 
     try:
@@ -425,3 +451,26 @@ def _detectable_effect_size(session: str, nb: int, nc: int, tests: int, alpha: f
         return float(es)
     except (ValueError, RuntimeError, ZeroDivisionError):   # the solver found no root
         return None
+
+
+def t_power(ncp: float, df: float, alpha: float) -> float:
+    """Power of a two-sided t-test on `df` degrees of freedom at noncentrality `ncp` (diff / se)."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
+    from scipy import stats
+
+    q = stats.t.ppf(1 - alpha / 2, df)
+    p = float(stats.nct.sf(q, df, abs(ncp)) + stats.nct.cdf(-q, df, abs(ncp)))
+    if not math.isfinite(p):           # scipy's noncentral t fails far out: the normal tail
+        p = float(stats.norm.sf(q - abs(ncp)) + stats.norm.cdf(-q - abs(ncp)))
+    return min(max(p, 0.0), 1.0)
+
+
+def t_mde(se: float, df: float, alpha: float, power: float) -> float:
+    """The |difference| a two-sided t-test with this se and df detects with `power`."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
+    from scipy.optimize import brentq
+
+    hi = 1.0
+    while t_power(hi, df, alpha) < power:
+        hi *= 2
+    return float(brentq(lambda n: t_power(n, df, alpha) - power, 0.0, hi)) * se

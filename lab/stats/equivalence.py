@@ -18,6 +18,7 @@ DEFAULT_MARGIN = 3.0
 def tost_p(diff: float, se: float | None, df: float | None, margin: float) -> float | None:
     """p-value of "|difference| < margin"; None without a standard error. se = 0 (an exact
     answer): 0 when |diff| < margin, else 1."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy import stats
 
     if se is None or margin <= 0:

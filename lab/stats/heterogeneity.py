@@ -25,6 +25,7 @@ import numpy as np
 
 def min_p(nb: int, nc: int, paired: bool) -> float:
     """The smallest two-sided p the per-test exact test can give with these repeats."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy.stats import fisher_exact
 
     if paired:
@@ -33,6 +34,7 @@ def min_p(nb: int, nc: int, paired: bool) -> float:
 
 
 def bh(p_values: Sequence[float]) -> list[float]:
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from statsmodels.stats.multitest import multipletests
 
     if not len(p_values):
@@ -43,6 +45,7 @@ def bh(p_values: Sequence[float]) -> list[float]:
 def heterogeneity(base: np.ndarray, cand: np.ndarray) -> dict:
     """Breslow–Day over the tests (columns) of two 0/1 matrices; tables where the test always
     passed or always failed in both arms carry no information and are left out."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from statsmodels.stats.contingency_tables import StratifiedTable
 
     xb, xc = np.asarray(base, dtype=float), np.asarray(cand, dtype=float)

@@ -16,6 +16,7 @@ from typing import Sequence
 
 def holm(p_values: Sequence[float | None]) -> list[float | None]:
     """Holm-adjusted p-values in the input order; None (no p-value) stays None and is not counted."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from statsmodels.stats.multitest import multipletests
 
     idx = [i for i, p in enumerate(p_values) if p is not None]
@@ -30,6 +31,7 @@ def holm(p_values: Sequence[float | None]) -> list[float | None]:
 
 def rate_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     """Two-sided Clopper-Pearson interval of the rate k/n (scipy binomtest, method="exact")."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy.stats import binomtest
 
     if n <= 0:
@@ -40,6 +42,7 @@ def rate_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
 
 def z_of(diff: float, p: float) -> float:
     """The normal score of a two-sided p-value, signed like the difference."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy import stats
 
     return float(stats.norm.isf(max(p, 1e-300) / 2)) * (1.0 if diff >= 0 else -1.0)
@@ -54,6 +57,7 @@ def spread_check(z: Sequence[float], p: Sequence[float]) -> dict:
     two-sided chi-square test of sum z^2 on len(z) df (pairs independent: disjoint repeats);
     ks_p: the Kolmogorov-Smirnov test of the p-values against uniform (scipy `kstest`; p-values
     of few discrete outcomes tie, which makes it conservative)."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy import stats
 
     z = [float(x) for x in z if x is not None]

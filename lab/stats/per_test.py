@@ -19,6 +19,7 @@ from typing import Sequence
 
 import numpy as np
 
+from lab.stats.heterogeneity import bh, min_p, shrunk
 from lab.stats.multiple import holm
 
 
@@ -62,6 +63,7 @@ class TestEffect:
 def per_test_effects(base: np.ndarray, cand: np.ndarray, test_ids: Sequence[str], *,
                      paired: bool = False, alpha: float = 0.05) -> list[TestEffect]:
     """One TestEffect per column. `paired`: row k of base and row k of cand are the same seed."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy.stats import fisher_exact
     from statsmodels.stats.contingency_tables import mcnemar
 
@@ -82,8 +84,6 @@ def per_test_effects(base: np.ndarray, cand: np.ndarray, test_ids: Sequence[str]
         else:
             p = float(fisher_exact([[cp, cn - cp], [bp, bn - bp]]).pvalue)
             rows.append((tid, bp, bn, cp, cn, "fisher-exact", None, None, p))
-    from lab.stats.heterogeneity import bh, min_p, shrunk
-
     adj = holm([r[-1] for r in rows])
     fdr = bh([r[-1] for r in rows])
     est, _ = shrunk(xb, xc)

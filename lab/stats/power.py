@@ -21,7 +21,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from lab.stats.compare import SESSIONS
+from lab.stats.collapse_power import binom_pmf
+from lab.stats.compare import SESSIONS, t_power
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ def _rate(v: float) -> float:
 def power_at(spread: Spread, diff: float, repeats: int, *, alpha: float = 0.05) -> float:
     """Chance that `compare_arms` calls a true difference of `diff` points significant at `alpha`
     with `repeats` repeats per arm."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from statsmodels.stats.power import NormalIndPower, TTestIndPower, TTestPower
 
     diff = abs(float(diff))
@@ -168,27 +170,6 @@ def power_at(spread: Spread, diff: float, repeats: int, *, alpha: float = 0.05) 
     return 1.0 if math.isnan(pw) else pw     # nan only where the effect is huge
 
 
-def t_power(ncp: float, df: float, alpha: float) -> float:
-    """Power of a two-sided t-test on `df` degrees of freedom at noncentrality `ncp` (diff / se)."""
-    from scipy import stats
-
-    q = stats.t.ppf(1 - alpha / 2, df)
-    p = float(stats.nct.sf(q, df, abs(ncp)) + stats.nct.cdf(-q, df, abs(ncp)))
-    if not math.isfinite(p):           # scipy's noncentral t fails far out: the normal tail
-        p = float(stats.norm.sf(q - abs(ncp)) + stats.norm.cdf(-q - abs(ncp)))
-    return min(max(p, 0.0), 1.0)
-
-
-def t_mde(se: float, df: float, alpha: float, power: float) -> float:
-    """The |difference| a two-sided t-test with this se and df detects with `power`."""
-    from scipy.optimize import brentq
-
-    hi = 1.0
-    while t_power(hi, df, alpha) < power:
-        hi *= 2
-    return float(brentq(lambda n: t_power(n, df, alpha) - power, 0.0, hi)) * se
-
-
 def power_launched(spread: Spread, diff: float, repeats: int, *, alpha: float = 0.05) -> float:
     """`power_at` for `repeats` launched per arm. Single session in two parts (`collapse_rate`
     set): each arm's working repeats are Binomial(repeats, 1 - collapse_rate), and the score part
@@ -197,9 +178,8 @@ def power_launched(spread: Spread, diff: float, repeats: int, *, alpha: float = 
     q = spread.collapse_rate
     if spread.session != "single" or not q:
         return power_at(spread, diff, repeats, alpha=alpha)
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy import stats
-
-    from lab.stats.collapse_power import binom_pmf
 
     n = int(repeats)
     w = binom_pmf(n, 1 - q)

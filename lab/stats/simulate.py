@@ -23,6 +23,9 @@ from typing import Sequence
 
 import numpy as np
 
+from lab.stats.compare import compare_arms
+from lab.stats.multiple import rate_ci, spread_check, z_of
+
 
 class _PerTestRates:
     """What both fitted components report beside their fields: the share of tests that always
@@ -106,6 +109,7 @@ def simulate(c: Components, rng: np.random.Generator, repeats: int, *,
 def bvn_cdf(h: np.ndarray, k: np.ndarray, r: float | np.ndarray) -> np.ndarray:
     """P(Z1 < h, Z2 < k) for standard normals of correlation r (vectorized; Owen's T function:
     Owen 1956). h, k may be +-inf (a test that always passes or fails)."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy.special import owens_t
     from scipy.stats import norm
 
@@ -147,6 +151,7 @@ class SingleComponents(_PerTestRates):
 
 
 def _thresholds(rates: np.ndarray) -> np.ndarray:
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy.stats import norm
     with np.errstate(divide="ignore"):
         return norm.ppf(rates)
@@ -174,6 +179,7 @@ def _score_var(h: np.ndarray, p: np.ndarray, rho: float, lam: float) -> float:
 
 def _solve(f, lo: float, hi: float) -> float:
     """The root of an increasing f on [lo, hi], or the end nearer to it."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
     from scipy.optimize import brentq
     a, b = f(lo), f(hi)
     if a >= 0:
@@ -273,9 +279,6 @@ def judge_single(c: SingleComponents, rng: np.random.Generator, pairs: int, repe
     on `pairs` simulated pairs of `repeats` + `repeats` single sessions: how often each calls them
     different (with its Clopper-Pearson 95% CI), the collapse part's and the score part's
     rejection rates at alpha/2, and the score part's spread (E[z^2], KS: lab.stats.multiple)."""
-    from lab.stats.compare import compare_arms
-    from lab.stats.multiple import rate_ci, spread_check, z_of
-
     two, old = [], []
     for _ in range(pairs):
         xb, xc, fb, fc = simulate_single(c, rng, repeats, collapse_cand=collapse_cand,

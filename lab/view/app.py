@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -138,8 +139,6 @@ def missing_paths(paths: list[str | Path]) -> list[str]:
 def serve(paths: list[str | Path], *, host: str = "127.0.0.1", port: int = 8765,
           announce=print) -> None:
     """Bind first (port 0 picks a free one), say where, then serve until interrupted."""
-    import uvicorn
-
     for w in missing_paths(paths):
         announce(w)
     sock, base = bind(host, port)

@@ -25,8 +25,9 @@ from pathlib import Path
 import pandas as pd
 
 from lab.analysis import Results, find_run_dirs, load
-from lab.errors import LabError
+from lab.errors import InputError, LabError
 from lab.records.record import RUN_FILE, TESTS_FILE, TRANSCRIPTS_DIR, transcript_path
+from lab.records.results import TestResult
 
 #: a tests.csv or run.json larger than this is listed as a problem, not read
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -232,6 +233,7 @@ def _merge(parts: list[Results]) -> Results:
 
 
 def _find_sweeps(paths: list[Path], problems: list[str]) -> list[Sweep]:
+    # lab.sweeps.cells composes configs (lab.config loads the models): reading runs never does
     from lab.sweeps.cells import CELLS, SUMMARY_JSON, read_entry
 
     found: dict[Path, Sweep] = {}
@@ -356,9 +358,6 @@ class TranscriptIndex:
     def read(self, test_id: str):
         """The TestResult of one test (None when the line is not there yet); LabError when it
         cannot be read."""
-        from lab.records.results import TestResult
-        from lab.errors import InputError
-
         e = self.entries.get(test_id)
         if e is None:
             return None

@@ -14,6 +14,9 @@ import json
 import threading
 from functools import lru_cache
 
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
+
 from lab.config import CONFIG_DIR
 
 _LOCK = threading.Lock()          # Hydra's global state: one composition at a time
@@ -23,9 +26,6 @@ GROUPS = ("model", "vocab", "suite", "prompt", "resolver", "corpus", "tools", "a
 
 @lru_cache(maxsize=64)
 def _composed(choices: tuple[str, ...]) -> dict:
-    from hydra import compose, initialize_config_dir
-    from omegaconf import OmegaConf
-
     with _LOCK, initialize_config_dir(config_dir=str(CONFIG_DIR), version_base="1.3"):
         cfg = compose(config_name="config", overrides=list(choices))
     return OmegaConf.to_container(cfg, resolve=False)

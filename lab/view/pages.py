@@ -21,11 +21,16 @@ from urllib.parse import urlencode
 
 import pandas as pd
 
+from lab.analysis import frame_stats as stats
 from lab.analysis.transcript import badge, test_html
+from lab.comparisons.diff import build, comparison_lines
+from lab.errors import LabError
+from lab.records.cells import axis_of_path
 from lab.records.numerics import describe_difference, of_record
 from lab.view import columns
 from lab.view.live import LiveResults
 from lab.view.matrix import matrix_html, side_url, transcript_url
+from lab.view.side import MAX_SIDES, side_by_side_html
 
 e = html.escape
 #: a transcript page shows this many messages at a time
@@ -126,8 +131,6 @@ def _rate(run_id: str, repeats: pd.DataFrame) -> str:
 
 
 def cells_html(live: LiveResults) -> str:
-    from lab.analysis import frame_stats as stats
-
     runs, repeats, _ = _frames(live)
     out = ["<h2>Cells</h2><p class='note'>A cell is every axis of how its runs ran ("
            + e(", ".join(columns.AXES)) + "); the rows are named by the axes that differ. Complete "
@@ -245,6 +248,7 @@ def matrix_page(live: LiveResults, *, experiment: str | None = None, sweep: str 
 def _config_html(rec) -> str:
     """The run's overrides (as `lab run` arguments, recovered against today's packaged config)
     and its whole resolved config, folded."""
+    # it composes configs (lab.config loads the models): only the overrides page needs that
     from lab.view.overrides import overrides
 
     ovs, absent, why = overrides(rec.config or {})
@@ -334,9 +338,6 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
 def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
     """Two runs as `lab diff BASE CAND` compares them: the same function (lab.comparisons.diff.build),
     so cand − base, the CI, p and verdict are the numbers lab diff prints."""
-    from lab.errors import LabError
-    from lab.comparisons.diff import build, comparison_lines
-
     res = live.merged
     runs, by = _cell_frame(live)
     if len(runs) < 2:
@@ -368,7 +369,6 @@ def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
     except (LabError, OSError, ValueError) as err:
         body.append(f"<p class='problem'>No comparison: {e(str(err))}</p>")
         return "\n".join(body)
-    from lab.records.cells import axis_of_path
     other = [x for x in d.fingerprint_differences if axis_of_path(x.split(":", 1)[0]) not in differ]
     if other:
         body.append("<p class='problem'>The runs differ beyond " + e(" and ".join(differ) or "their cell")
@@ -425,9 +425,6 @@ def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
 def test_page(live: LiveResults, test_id: str, cols: list[str], repeat: int | None) -> tuple[str, bool]:
     """(HTML, every side found). One test side by side in the runs `cols` ("RUN" or "RUN:K"; none:
     every run that ran it), repeat K of each (or `repeat`, or the run's first that has it)."""
-    from lab.errors import LabError
-    from lab.view.side import MAX_SIDES, side_by_side_html
-
     runs, _ = _cell_frame(live)
     tests = live.merged.tests
     if not test_id:
@@ -501,8 +498,6 @@ def test_page(live: LiveResults, test_id: str, cols: list[str], repeat: int | No
 
 def transcript_page(live: LiveResults, run_id: str, repeat: int, test_id: str, page: int) -> tuple[str, bool]:
     """(HTML, found). Long conversations are paged, long messages cut, each with a note."""
-    from lab.errors import LabError
-
     idx = live.transcript(run_id, repeat)
     back = f"<p><a href='/run/{e(run_id)}'>← run {e(run_id)}</a></p>"
     if idx is None:
