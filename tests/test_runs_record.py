@@ -27,7 +27,7 @@ def test_a_complete_record_holds_everything_the_issue_lists(tmp_path):
     assert len(rec.fingerprint) == 64 and set(rec.fingerprint_inputs) >= {
         "model", "vocab", "tools", "tool_schemas", "resolver", "encoder", "corpus", "suite",
         "templates", "agent"}
-    assert set(rec.git) == {"revision", "dirty"}
+    assert set(rec.git) == {"revision", "dirty", "code"}   # code: what a round is (lab/records/rounds.py)
     assert (rec.git["revision"] is None) == (git_info()["revision"] is None)
     assert set(rec.versions) == {"lab", "python", "llama_cpp_python", "openai"}
     assert rec.model["backend"] == "scripted" and "sha256" in rec.model and "quantization" in rec.model
