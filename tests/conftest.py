@@ -79,3 +79,16 @@ def agent_yaml(**changes) -> dict:
 
 #: The loop driven unforced (agent.tool_choice=auto), as the tests that script a model's every turn do.
 UNFORCED = {"context_policy": "stop", "tool_choice": "auto", "forced_tool": None}
+
+
+#: tests of phase 1 that take seconds each (tests/heavy.txt, made by scripts/heavy_tests.py from a
+#: durations run): marked `heavy`, so the fast lane can leave them out; CI runs them all
+HEAVY = Path(__file__).with_name("heavy.txt")
+
+
+def pytest_collection_modifyitems(config, items):
+    heavy = {line.strip() for line in HEAVY.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")}
+    for item in items:
+        if item.nodeid in heavy:
+            item.add_marker(pytest.mark.heavy)
