@@ -113,7 +113,11 @@ def test_tool_choice_is_in_the_fingerprint_and_auto_keeps_old_ones(tmp_path):
     assert auto.differing(first) == ["agent"]
     assert "tool_choice" not in auto.inputs["agent"] and first.inputs["agent"]["tool_choice"] == "first"
     assert compose([]).agent.tool_choice == "first"        # the default: the 1.5B ignores tools
-    assert compose(["suite=tasks40_baseline"]).agent.forced_tool is None
+    assert compose(["suite=tasks40_baseline"]).agent.forced_tool == "search_files"   # a filesystem tool
+    # the command line still wins over the suite file (a @package _global_ file)
+    assert compose(["suite=tasks40_baseline", "agent.forced_tool=null"]).agent.forced_tool is None
+    auto = compose(["suite=tasks40_baseline", "agent.tool_choice=auto", "agent.forced_tool=null"]).agent
+    assert (auto.tool_choice, auto.forced_tool) == ("auto", None)
 
 
 def test_the_forced_grammar_is_the_tools_schema_in_the_native_form():
