@@ -124,3 +124,72 @@ def test_the_scripts_cover_the_cells_the_issue_asks_for():
     assert {(v, p) for *_, v, p in by["collapse_sweep.sh"]} == {
         ("maybe_exts", "answer_line"), ("minimal", "answer_line"), ("alike", "answer_line"),
         ("exist_similar", "answer_line"), ("maybe_exts", "worked_example")}
+
+
+# -- the findings tables, end to end on scripted runs (no LLM) -----------------------------------
+
+def _script(name: str):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_path, capsys):
+    from lab.models import ScriptedBackend
+    from lab.runner import run
+    from support.runs import common_args
+
+    def copier(req):          # repeats with an odd seed copy their first answer into every later test
+        first = next((m.content for m in req.messages if m.role == "assistant"
+                      and m.content.startswith("ANSWER:")), None)
+        return first if first and backend.seed % 2 else f"ANSWER: {req.test.expected[0].split('#')[0]}"
+    for vocab in ("maybe_exts", "minimal"):
+        backend = ScriptedBackend(outputs=[copier] * 1000)
+        run(compose(["model=scripted", *common_args(tmp_path, f"vocab={vocab}", "agent.session=single",
+                                                    "agent.tool_choice=auto", "agent.forced_tool=null",
+                                                    "run.repeats=4")]),
+            backend=backend, progress=False, out=__import__("io").StringIO())
+    _script("findings_collapse").main([str(tmp_path)])
+    out = capsys.readouterr().out
+    cells = [line for line in out.splitlines() if line.startswith("| scripted | ")]
+    assert len(cells) == 2 and all("| 4 | 2 | 0.5 |" in line and "| 1 3 |" in line for line in cells)
+    assert "| 2/4 | 2/4 | 0 | 1 | 1 |" in out                                  # Fisher, Holm
+    assert "0.083 (--base-rate) | 0.25 | 0.025 | Fisher exact, the two-part comparison's collapse part | 101 |" in out
+
+
+def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does(tmp_path, capsys):
+    from lab.comparisons.runs import compare_runs
+    from lab.models import ScriptedBackend
+    from lab.models.textcalls import hermes_call_text
+    from lab.runner import run
+
+    def agent(req):          # the baseline: search_files, then answer a match; pathfinder: its top candidate
+        last = max(i for i, m in enumerate(req.messages) if m.role == "user")
+        tools = [m for m in req.messages[last + 1:] if m.role == "tool"]
+        names = {t.name for t in req.tools}
+        if not tools:
+            return (hermes_call_text("path_resolve", {"query": req.test.query}) if "path_resolve" in names
+                    else hermes_call_text("search_files", {"path": ".", "pattern": "**/*.md"}))
+        if "path_resolve" in names:
+            from lab.models.tool_follower import best_path
+            return f"ANSWER: {best_path(tools[-1].content)}"
+        return f"ANSWER: {tools[-1].content.splitlines()[0]}"
+    dirs = {}
+    for suite in ("tasks40", "tasks40_baseline"):
+        out = run(compose([f"suite={suite}", "suite.limit=4", "agent.session=isolated", "run.repeats=2",
+                           f"run.results_dir={tmp_path}", "resolver.semantic.enabled=false",
+                           "run.progress=false"]),
+                  backend=ScriptedBackend(outputs=[agent] * 1000), progress=False,
+                  out=__import__("io").StringIO())
+        dirs[suite] = out.run_dir
+    _script("findings_tasks40").main([str(tmp_path)])
+    text = capsys.readouterr().out
+    for heading in ("## Cells", "## Pathfinder against the filesystem baseline", "## Per category",
+                    "## Exploration depth", "## Per task: model=scripted"):
+        assert heading in text
+    assert "| search_files 8 |" in text and "| path_resolve 8 |" in text      # forced tools, by row
+    c = compare_runs(dirs["tasks40_baseline"], dirs["tasks40"]).comparison
+    row = next(line for line in text.splitlines() if "| path_resolve / search_files |" in line)
+    assert f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] (95%) |" in row
