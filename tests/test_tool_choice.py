@@ -16,7 +16,7 @@ from lab.models import ScriptedBackend
 from lab.models.messages import ToolSchema
 from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
                                 forced_call_schema)
-from lab.models.textcalls import parse_tool_calls
+from lab.models.textcalls import hermes_call_text, parse_tool_calls
 from lab.records.cascade import AnswerRow, find_cascade
 from lab.records.record import summarize_repeat
 from lab.records.test_files import LEGACY_COLUMNS, TestRow, read_tests_csv
@@ -50,6 +50,7 @@ def test_first_forces_only_the_first_turn_of_each_test_and_says_so(parts):
         assert [c.forced for c in r.tool_calls] == [True] and r.tool_calls[0].form == "tool_call_tags"
     row = TestRow.of(0, 0, res.results[0])
     assert row.first_call_forced and row.unforced_calls == 0 and row.call_forms == "tool_call_tags:1"
+    assert row.forced_call_tool == "path_resolve"             # the forced tool, named on the row
     use = summarize_repeat(0, 0, res.results, 1.0, []).tool_use
     assert use["tests_first_forced"] == len(parts[2].tests) and use["unforced_rate"] == 0.0
     assert use["forced_calls"] == len(parts[2].tests) and use["forms"] == {"tool_call_tags": len(parts[2].tests)}
@@ -66,6 +67,22 @@ def test_auto_never_forces_and_counts_the_models_own_calls(parts):
     res = run_session(parts[2].tests, session(parts, backend))
     use = summarize_repeat(0, 0, res.results, 1.0, []).tool_use
     assert use["unforced_rate"] == 0.0 and not any(r.first_call_forced for r in res.results)
+    assert {TestRow.of(0, 0, r).forced_call_tool for r in res.results} == {""}   # nothing forced
+
+
+def test_with_forced_tool_null_each_row_names_the_tool_the_model_picked(parts):
+    def pick(req):          # forced turn: list_dir on odd tests, path_resolve on even ones
+        if req.force_tool_call:
+            odd = int(req.test.id.rsplit("-", 1)[-1]) % 2
+            return hermes_call_text("list_dir", {"path": "."}) if odd else \
+                hermes_call_text("path_resolve", {"query": req.test.query})
+        return f"ANSWER: {req.test.expected[0].split('#')[0]}"
+    backend = ScriptedBackend(outputs=[pick] * 40)
+    res = run_session(parts[2].tests, session(parts, backend, tool_choice="first", forced_tool=None))
+    assert {(r.force_tool_call, r.forced_tool) for r in backend.requests if r.force_tool_call} == {(True, None)}
+    rows = [TestRow.of(0, 0, r) for r in res.results]
+    assert [x.forced_call_tool for x in rows] == [
+        "list_dir" if int(t.id.rsplit("-", 1)[-1]) % 2 else "path_resolve" for t in parts[2].tests]
 
 
 def test_bad_tool_choice_settings_are_named():
@@ -96,7 +113,11 @@ def test_tool_choice_is_in_the_fingerprint_and_auto_keeps_old_ones(tmp_path):
     assert auto.differing(first) == ["agent"]
     assert "tool_choice" not in auto.inputs["agent"] and first.inputs["agent"]["tool_choice"] == "first"
     assert compose([]).agent.tool_choice == "first"        # the default: the 1.5B ignores tools
-    assert compose(["suite=tasks40_baseline"]).agent.forced_tool is None
+    assert compose(["suite=tasks40_baseline"]).agent.forced_tool == "search_files"   # a filesystem tool
+    # the command line still wins over the suite file (a @package _global_ file)
+    assert compose(["suite=tasks40_baseline", "agent.forced_tool=null"]).agent.forced_tool is None
+    auto = compose(["suite=tasks40_baseline", "agent.tool_choice=auto", "agent.forced_tool=null"]).agent
+    assert (auto.tool_choice, auto.forced_tool) == ("auto", None)
 
 
 def test_the_forced_grammar_is_the_tools_schema_in_the_native_form():
@@ -221,6 +242,25 @@ def test_legacy_tests_csv_reads_with_the_new_columns_at_their_defaults(tmp_path)
     f.write_text(",".join(LEGACY_COLUMNS) + "\n" + ",".join(row) + "\n")
     (r,) = read_tests_csv(f)
     assert r.tool_calls == 2 and r.unforced_calls == 2 and r.first_call_forced is False
+    assert r.forced_call_tool == ""
+
+
+def test_tests_csv_from_before_the_forced_tool_column_reads_and_resume_upgrades_it(tmp_path):
+    from lab.records.test_files import PRE_FORCED_TOOL_COLUMNS, TEST_COLUMNS, csv_header, csv_row
+    row = TestRow(repeat=0, seed=0, index=1, test_id="t1", position=1, category="A", outcome="pass",
+                  passed=True, answer="a.go", answer_normalized="a.go", expected="a.go", tool_calls=1,
+                  malformed_calls=0, turns=2, prompt_tokens=10, cached_tokens=0, completion_tokens=5,
+                  context_start=None, context_end=None, tool_response_tokens=7, evictions=0, wall_s=1.5,
+                  infrastructure=False, detail=None, first_call_forced=True, unforced_calls=0,
+                  call_forms="tool_call_tags:1", run_id="r", experiment="e", vocabulary="v", model="m",
+                  suite="s", prompt="p", forced_call_tool="path_resolve")
+    assert TEST_COLUMNS[-1] == "forced_call_tool" and PRE_FORCED_TOOL_COLUMNS == TEST_COLUMNS[:-1]
+    f = tmp_path / "tests.csv"
+    f.write_text(csv_header(PRE_FORCED_TOOL_COLUMNS) + csv_row(row, PRE_FORCED_TOOL_COLUMNS))
+    (old,) = read_tests_csv(f)
+    assert old.first_call_forced and old.forced_call_tool == "" and old.run_id == "r"
+    f.write_text(csv_header() + csv_row(row))
+    assert read_tests_csv(f) == [row]
 
 
 # -- copy cascades ------------------------------------------------------------------------------

@@ -75,6 +75,9 @@ class TestRow:
     model: str = ""
     suite: str = ""
     prompt: str = ""
+    # The tool the forced first turn called ("" when nothing was forced): agent.forced_tool when
+    # set, the model's own pick among the offered tools when agent.forced_tool=null.
+    forced_call_tool: str = ""
 
     @classmethod
     def of(cls, repeat: int, seed: int | None, r: TestResult,
@@ -91,7 +94,8 @@ class TestRow:
                    tool_response_tokens=sum(c.response_tokens.get("total", 0) for c in r.tool_calls),
                    evictions=len(r.evictions), wall_s=r.wall_s, infrastructure=r.infrastructure,
                    detail=capped(r.detail), first_call_forced=r.first_call_forced,
-                   unforced_calls=r.unforced_calls, call_forms=_forms(r))
+                   unforced_calls=r.unforced_calls, call_forms=_forms(r),
+                   forced_call_tool=next((c.name for c in r.tool_calls if c.forced), ""))
 
 
 def capped(text: str | None) -> str | None:
@@ -122,15 +126,18 @@ def run_columns(record: Any) -> dict[str, str]:
 
 
 TEST_COLUMNS = tuple(f.name for f in fields(TestRow))
-#: the run's axes on every row (the last columns, so `repeat` stays the first)
+#: the run's axes on every row (after the row's own columns, so `repeat` stays the first)
 RUN_COLUMNS = ("run_id", "experiment", "vocabulary", "model", "suite", "prompt")
+#: the columns of tests.csv files written before the forced call's tool was recorded on each row
+#: (read with `forced_call_tool` blank: the run's agent.forced_tool says what was asked for)
+PRE_FORCED_TOOL_COLUMNS = TEST_COLUMNS[: TEST_COLUMNS.index("forced_call_tool")]
 #: the columns of tests.csv files written before the run's axes were recorded on each row
 PRE_RUN_COLUMNS = TEST_COLUMNS[: TEST_COLUMNS.index("run_id")]
 #: the columns of tests.csv files written before tool choice and call forms were recorded
 #: (read with those columns at their defaults)
 LEGACY_COLUMNS = TEST_COLUMNS[: TEST_COLUMNS.index("first_call_forced")]
 #: every header a tests.csv may have, newest first
-KNOWN_HEADERS = (TEST_COLUMNS, PRE_RUN_COLUMNS, LEGACY_COLUMNS)
+KNOWN_HEADERS = (TEST_COLUMNS, PRE_FORCED_TOOL_COLUMNS, PRE_RUN_COLUMNS, LEGACY_COLUMNS)
 _INT = {"repeat", "seed", "index", "position", "tool_calls", "malformed_calls", "turns",
         "prompt_tokens", "cached_tokens", "completion_tokens", "context_start", "context_end",
         "tool_response_tokens", "evictions", "unforced_calls"}

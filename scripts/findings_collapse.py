@@ -1,0 +1,138 @@
+"""The tables of the single-session collapse-rate finding (issue 25), printed as Markdown from run
+folders.
+
+    .venv/bin/python scripts/findings_collapse.py RESULTS_DIR [MORE_DIRS...] [--base-rate 1/12]
+
+RESULTS_DIR holds single-session runs (scripts/collapse_sweep.sh; the runs of
+`scripts/lexiopt_sweep.sh single` are the same cells). A repeat *collapsed* when its copy cascade
+has >= 5 tests in a row giving one copied answer (lab.records.cascade.is_collapse, the rule fixed
+before the data; lab.analysis.load puts it on every repeat). Per cell: repeats, collapsed, the rate
+with its exact (Clopper-Pearson) 95% CI, where each collapse began; every pair of cells by Fisher's
+exact test (two-sided, the test of the lab's two-part comparison, lab/stats/collapse.py), Holm over
+the pairs; and the repeats per cell a 3x rate difference needs for 80% power, from the exact power
+of that test (lab.stats.collapse_power) at the rate measured here and at --base-rate. Everything
+comes from the run records; nothing is typed in. Only complete repeats count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from lab.analysis.load import load  # noqa: E402
+from lab.records.cascade import COLLAPSE_STREAK  # noqa: E402
+from lab.records.cells import cell_by  # noqa: E402
+from lab.stats import holm, rate_ci  # noqa: E402
+from lab.stats.collapse import RULE  # noqa: E402
+from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
+
+#: the axes a cell is told by here (and any other axis that varies among the loaded runs)
+AXES = ["model", "vocabulary", "prompt"]
+
+
+def md(df: pd.DataFrame, empty: str = "(nothing to show)") -> str:
+    if df is None or df.empty:
+        return empty
+    cols = list(df.columns)
+    out = ["| " + " | ".join(map(str, cols)) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
+    for _, r in df.iterrows():
+        out.append("| " + " | ".join("" if (not isinstance(v, (list, tuple, dict)) and pd.isna(v))
+                                     else (f"{v:.3g}" if isinstance(v, float) else str(v)) for v in r) + " |")
+    return "\n".join(out)
+
+
+def fisher_p(k_base: int, n_base: int, k_cand: int, n_cand: int) -> float:
+    """Fisher's two-sided exact p, the table lab/stats/collapse.py gives scipy."""
+    from scipy.stats import fisher_exact
+    return float(fisher_exact([[k_cand, n_cand - k_cand], [k_base, n_base - k_base]]).pvalue)
+
+
+class Collapse:
+    def __init__(self, dirs: list[str], level: float = 0.95):
+        self.res = load(dirs, transcripts=False)
+        self.level = level
+        rep = self.res.repeats
+        self.repeats = rep[rep["session"] == "single"] if len(rep) else rep
+        self.keys = cell_by(self.repeats, AXES) if len(self.repeats) else AXES
+
+    def counts(self) -> list[tuple[dict, int, int, pd.DataFrame]]:
+        out = []
+        if self.repeats.empty:
+            return out
+        for key, g in self.repeats.groupby(self.keys, dropna=False, sort=True):
+            key = key if isinstance(key, tuple) else (key,)
+            out.append((dict(zip(self.keys, key)), int(g["collapsed"].sum()), len(g), g))
+        return out
+
+    def cells(self) -> pd.DataFrame:
+        rows = []
+        for cell, k, n, g in self.counts():
+            lo, hi = rate_ci(k, n, self.level)
+            c = g[g["collapsed"]].sort_values(["run_order", "repeat"])
+            work = g[~g["collapsed"]]["score"]
+            rows.append({**cell, "repeats": n, "collapsed": k, "rate": k / n,
+                         f"{self.level:.0%} CI (exact)": f"[{lo:.3f}, {hi:.3f}]",
+                         "seeds collapsed": " ".join(str(int(s)) for s in c["seed"]) or "-",
+                         "streak starts at": " ".join(str(x) for x in c["cascade_streak_start"]) or "-",
+                         "copied answer": " | ".join(sorted({str(x) for x in c["cascade_answer"]})) or "-",
+                         f"score of working repeats /{int(g['n'].iloc[0])}":
+                             f"{work.mean():.1f} ({len(work)})" if len(work) else "-"})
+        return pd.DataFrame(rows)
+
+    def pairs(self) -> pd.DataFrame:
+        rows = []
+        for (ca, ka, na, _), (cb, kb, nb, _) in itertools.combinations(self.counts(), 2):
+            rows.append({"a": " · ".join(map(str, ca.values())), "b": " · ".join(map(str, cb.values())),
+                         "a collapsed": f"{ka}/{na}", "b collapsed": f"{kb}/{nb}",
+                         "rate diff (a - b)": ka / na - kb / nb, "Fisher p": fisher_p(kb, nb, ka, na)})
+        df = pd.DataFrame(rows)
+        if len(df):
+            df["p (Holm over pairs)"] = holm(list(df["Fisher p"]))
+        return df
+
+    def power(self, base_rates: list[tuple[str, float]]) -> pd.DataFrame:
+        counts = self.counts()
+        ran = min((n for *_, n, _ in counts), default=0)
+        rows = []
+        for what, q in base_rates:
+            if not 0 < q < 1 / 3:
+                continue
+            for alpha, why in ((0.05, "collapse alone"), (0.025, "the two-part comparison's collapse part")):
+                need = collapse_repeats_for(q, 3 * q, alpha=alpha)
+                rows.append({"base rate": f"{q:.3f} ({what})", "3x rate": 3 * q, "alpha": alpha,
+                             "test": f"Fisher exact, {why}", "repeats per cell for 80%": need,
+                             "repeats per cell run (fewest)": ran,
+                             "power at those": collapse_power(q, 3 * q, ran, alpha=alpha) if ran else None})
+        return pd.DataFrame(rows)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dirs", nargs="+", help="results folders holding single-session runs")
+    ap.add_argument("--base-rate", default="1/12",
+                    help="a collapse rate to plan a 3x difference from, besides the one measured "
+                         "(default 1/12: the lexiopt sweep's single sessions)")
+    args = ap.parse_args(argv)
+    f = Collapse(args.dirs)
+    for p in f.res.problems:
+        print(f"<!-- left out: {p} -->")
+    print(f"A repeat collapsed: {RULE} (lab.records.cascade.is_collapse, COLLAPSE_STREAK "
+          f"{COLLAPSE_STREAK}), fixed before the data.\n")
+    print("## Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
+    print("\n## Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))
+    counts = f.counts()
+    k, n = sum(c[1] for c in counts), sum(c[2] for c in counts)
+    rates = [("pooled here", k / n)] if n else []
+    rates.append(("--base-rate", rate(args.base_rate)))
+    print("\n## Repeats a 3x collapse-rate difference needs\n\n"
+          + md(f.power(rates), "(no rate between 0 and 1/3 to plan from)"))
+
+
+if __name__ == "__main__":
+    main()

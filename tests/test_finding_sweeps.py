@@ -1,0 +1,195 @@
+"""The run scripts of issue 25 (scripts/tasks40_sweep.sh, model_size_sweep.sh, collapse_sweep.sh),
+run with `LAB=echo`: the commands they would run, in repeat order, extra overrides passed through,
+and every cell of every command composed (lab.config.compose: no model loaded, nothing run) with
+the forced tool each cell is meant to have."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+
+import pytest
+
+from lab.config import compose
+from support.runs import REPO
+
+
+def commands(script: str, *args: str, **env: str) -> list[list[str]]:
+    out = subprocess.run(["bash", f"scripts/{script}", *args], cwd=REPO,
+                         env={"LAB": "echo", "PATH": "/usr/bin:/bin", **env}, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    return [line.split() for line in out]
+
+
+def cells(cmd: list[str]) -> list[list[str]]:
+    """The overrides of each cell of one `lab run -m` command (Hydra's basic sweeper: every
+    combination of the comma-separated values)."""
+    assert cmd[:2] == ["run", "-m"], cmd
+    choices = []
+    for arg in cmd[2:]:
+        key, _, value = arg.partition("=")
+        choices.append([f"{key}={v}" for v in value.split(",")] if "," in value else [arg])
+    return [list(c) for c in itertools.product(*choices)]
+
+
+def value(cmd: list[str], key: str) -> str | None:
+    return next((a.split("=", 1)[1] for a in cmd if a.startswith(key + "=")), None)
+
+
+def test_tasks40_sweep_runs_both_suites_repeat_by_repeat_and_the_auto_cells_beside_them(tmp_path):
+    out = commands("tasks40_sweep.sh", "single", "3", str(tmp_path), "hydra/launcher=batched",
+                   "model.parallel=4", AUTO_REPEATS="2")
+    assert [(value(c, "run.repeats"), value(c, "agent.tool_choice")) for c in out] == [
+        ("1", "first"), ("1", "auto"), ("2", "first"), ("2", "auto"), ("3", "first")]
+    for c in out:
+        assert c[-2:] == ["hydra/launcher=batched", "model.parallel=4"]
+        assert value(c, "suite") == "tasks40,tasks40_baseline" and value(c, "agent.session") == "single"
+        assert value(c, "run.results_dir") == str(tmp_path) and value(c, "run.resume") == "true"
+    # the forced cells leave agent.forced_tool to each suite's config (one override would force
+    # the same tool in both)
+    assert all(value(c, "agent.forced_tool") is None for c in out if value(c, "agent.tool_choice") == "first")
+    assert len(commands("tasks40_sweep.sh", "isolated", "2", str(tmp_path), AUTO_REPEATS="0")) == 2
+
+
+def test_model_size_sweep_runs_each_model_with_the_same_seeds_and_passes_overrides_through(tmp_path):
+    out = commands("model_size_sweep.sh", "isolated", "2", str(tmp_path), "model.n_threads=1",
+                   MODELS="qwen2.5-coder-0.5b smollm2-135m")
+    models = [value(c, "model") for c in out]
+    assert models == ["qwen2.5-coder-0.5b"] * 3 + ["smollm2-135m"] * 3 + ["qwen2.5-coder-0.5b"] * 2 \
+        + ["smollm2-135m"] * 2            # AUTO_REPEATS=1: the auto pair in the first repeat only
+    assert [value(c, "run.repeats") for c in out] == ["1"] * 6 + ["2"] * 4
+    for c in out:
+        assert c[-1] == "model.n_threads=1" and value(c, "agent.session") == "isolated"
+        assert value(c, "run.seed") is None                  # the seeds of the 1.5B's sweeps
+    default = commands("model_size_sweep.sh", "isolated", "1", str(tmp_path))
+    assert {value(c, "model") for c in default} == {"qwen2.5-coder-0.5b"}
+
+
+def test_collapse_sweep_continues_the_lexiopt_single_session_cells(tmp_path):
+    out = commands("collapse_sweep.sh", "2", str(tmp_path), "model.parallel=4")
+    lexiopt = commands("lexiopt_sweep.sh", "single", "2", str(tmp_path), "model.parallel=4")
+    assert [out[0], out[2]] == lexiopt               # the same command: the same runs, continued
+    assert value(out[1], "prompt") == "worked_example" and value(out[3], "run.repeats") == "2"
+    assert all(value(c, "agent.session") == "single" and c[-1] == "model.parallel=4" for c in out)
+
+
+def _all_cells():
+    seen = {}
+    for script, args, env in [
+            ("tasks40_sweep.sh", ("isolated", "1", "/tmp/unused"), {"AUTO_REPEATS": "1"}),
+            ("tasks40_sweep.sh", ("single", "1", "/tmp/unused"), {"AUTO_REPEATS": "1"}),
+            ("model_size_sweep.sh", ("isolated", "1", "/tmp/unused"),
+             {"MODELS": "qwen2.5-coder-0.5b smollm2-135m", "AUTO_REPEATS": "1"}),
+            ("collapse_sweep.sh", ("1", "/tmp/unused"), {})]:
+        for cmd in commands(script, *args, **env):
+            for cell in cells(cmd):
+                seen.setdefault(" ".join(cell), (script, cell))
+    return list(seen.values())
+
+
+CELLS = _all_cells()
+
+
+@pytest.mark.parametrize("script, cell", CELLS, ids=[f"{s}:{i}" for i, (s, _) in enumerate(CELLS)])
+def test_every_cell_of_every_script_composes_with_its_forced_tool(script, cell):
+    cfg = compose(cell)
+    agent, offered = cfg.agent, list(cfg.tools.offer)
+    if agent.tool_choice == "auto":
+        assert agent.forced_tool is None           # prepare refuses a forced tool without `first`
+    else:
+        want = {"tasks40": "path_resolve", "tasks40_baseline": "search_files",
+                "tests70": "path_resolve"}[cfg.suite.name]
+        assert agent.forced_tool == want and want in offered
+    assert cfg.tools.name == ("filesystem" if cfg.suite.name == "tasks40_baseline" else "pathfinder")
+    if script == "collapse_sweep.sh":
+        assert cfg.agent.session == "single" and cfg.suite.name == "tests70"
+        assert cfg.vocab.name in {"maybe_exts", "minimal", "alike", "exist_similar"}
+        if cfg.prompt.name == "worked_example":
+            assert cfg.vocab.name == "maybe_exts" and cfg.run.experiment == "lexiopt4-worked_example"
+
+
+def test_the_scripts_cover_the_cells_the_issue_asks_for():
+    by = {}
+    for script, cell in CELLS:
+        cfg = compose(cell)
+        by.setdefault(script, set()).add((cfg.model.name, cfg.agent.session, cfg.suite.name,
+                                          cfg.agent.tool_choice, cfg.vocab.name, cfg.prompt.name))
+    t40 = {(s, suite, tc) for _, s, suite, tc, _, _ in by["tasks40_sweep.sh"]}
+    assert t40 == {(s, suite, tc) for s in ("isolated", "single") for suite in ("tasks40", "tasks40_baseline")
+                   for tc in ("first", "auto")}
+    assert {m for m, *_ in by["model_size_sweep.sh"]} == {"qwen2.5-coder-0.5b", "smollm2-135m"}
+    assert {(suite, v) for _, _, suite, tc, v, _ in by["model_size_sweep.sh"] if tc == "first"} == {
+        ("tests70", "maybe_exts"), ("tests70", "minimal"), ("tasks40", "maybe_exts"),
+        ("tasks40_baseline", "maybe_exts")}
+    assert {(v, p) for *_, v, p in by["collapse_sweep.sh"]} == {
+        ("maybe_exts", "answer_line"), ("minimal", "answer_line"), ("alike", "answer_line"),
+        ("exist_similar", "answer_line"), ("maybe_exts", "worked_example")}
+
+
+# -- the findings tables, end to end on scripted runs (no LLM) -----------------------------------
+
+def _script(name: str):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_path, capsys):
+    from lab.models import ScriptedBackend
+    from lab.runner import run
+    from support.runs import common_args
+
+    def copier(req):          # repeats with an odd seed copy their first answer into every later test
+        first = next((m.content for m in req.messages if m.role == "assistant"
+                      and m.content.startswith("ANSWER:")), None)
+        return first if first and backend.seed % 2 else f"ANSWER: {req.test.expected[0].split('#')[0]}"
+    for vocab in ("maybe_exts", "minimal"):
+        backend = ScriptedBackend(outputs=[copier] * 1000)
+        run(compose(["model=scripted", *common_args(tmp_path, f"vocab={vocab}", "agent.session=single",
+                                                    "agent.tool_choice=auto", "agent.forced_tool=null",
+                                                    "run.repeats=4")]),
+            backend=backend, progress=False, out=__import__("io").StringIO())
+    _script("findings_collapse").main([str(tmp_path)])
+    out = capsys.readouterr().out
+    cells = [line for line in out.splitlines() if line.startswith("| scripted | ")]
+    assert len(cells) == 2 and all("| 4 | 2 | 0.5 |" in line and "| 1 3 |" in line for line in cells)
+    assert "| 2/4 | 2/4 | 0 | 1 | 1 |" in out                                  # Fisher, Holm
+    assert "0.083 (--base-rate) | 0.25 | 0.025 | Fisher exact, the two-part comparison's collapse part | 101 |" in out
+
+
+def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does(tmp_path, capsys):
+    from lab.comparisons.runs import compare_runs
+    from lab.models import ScriptedBackend
+    from lab.models.textcalls import hermes_call_text
+    from lab.runner import run
+
+    def agent(req):          # the baseline: search_files, then answer a match; pathfinder: its top candidate
+        last = max(i for i, m in enumerate(req.messages) if m.role == "user")
+        tools = [m for m in req.messages[last + 1:] if m.role == "tool"]
+        names = {t.name for t in req.tools}
+        if not tools:
+            return (hermes_call_text("path_resolve", {"query": req.test.query}) if "path_resolve" in names
+                    else hermes_call_text("search_files", {"path": ".", "pattern": "**/*.md"}))
+        if "path_resolve" in names:
+            from lab.models.tool_follower import best_path
+            return f"ANSWER: {best_path(tools[-1].content)}"
+        return f"ANSWER: {tools[-1].content.splitlines()[0]}"
+    dirs = {}
+    for suite in ("tasks40", "tasks40_baseline"):
+        out = run(compose([f"suite={suite}", "suite.limit=4", "agent.session=isolated", "run.repeats=2",
+                           f"run.results_dir={tmp_path}", "resolver.semantic.enabled=false",
+                           "run.progress=false"]),
+                  backend=ScriptedBackend(outputs=[agent] * 1000), progress=False,
+                  out=__import__("io").StringIO())
+        dirs[suite] = out.run_dir
+    _script("findings_tasks40").main([str(tmp_path)])
+    text = capsys.readouterr().out
+    for heading in ("## Cells", "## Pathfinder against the filesystem baseline", "## Per category",
+                    "## Exploration depth", "## Per task: model=scripted"):
+        assert heading in text
+    assert "| search_files 8 |" in text and "| path_resolve 8 |" in text      # forced tools, by row
+    c = compare_runs(dirs["tasks40_baseline"], dirs["tasks40"]).comparison
+    row = next(line for line in text.splitlines() if "| path_resolve / search_files |" in line)
+    assert f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] (95%) |" in row
