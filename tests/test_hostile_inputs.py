@@ -369,12 +369,12 @@ def test_hostile_paths_over_mcp_within_budget(tmp_path):
 def test_eval_resolver_prints_metrics_when_saving_fails(tmp_path, monkeypatch):
     import errno
 
-    import lab.records.io as io
+    import lab.cli.eval_resolver as cli_eval
 
     def full(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(io, "atomic_write_text", full)
+    monkeypatch.setattr(cli_eval, "atomic_write_text", full)     # the name the command writes with
     r = CliRunner().invoke(main, ["eval-resolver", "--suite", str(MINI_SUITE), "--corpus", str(MINIREPO),
                                   "--results", str(tmp_path), "--format", "json", NO_SEM])
     assert r.exit_code == 2
