@@ -46,6 +46,7 @@ def reference(tmp_path_factory):
     return d
 
 
+@pytest.mark.long     # two or three real-model runs; the scheduler's own tests (test_batched.py) run in CI
 def test_the_same_batched_command_twice_gives_the_same_tokens(tmp_path, reference):
     r = lab_sub("run", *args(tmp_path), timeout=900)
     assert r.returncode == 0, r.stderr
@@ -58,6 +59,7 @@ def test_the_same_batched_command_twice_gives_the_same_tokens(tmp_path, referenc
     assert rec.model["extra"]["parallel"] == 4 and rec.model["extra"]["flash_attn"] is True
 
 
+@pytest.mark.long     # two or three real-model runs; the scheduler's own tests (test_batched.py) run in CI
 def test_a_kill_mid_batch_then_resume_completes_the_run_with_nothing_lost(tmp_path, reference):
     killed = lab_sub("run", *args(tmp_path), env={"VOCAB_LAB_KILL_AT": "after-test:3"}, timeout=900)
     assert killed.returncode == -signal.SIGKILL, killed.stderr

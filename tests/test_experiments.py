@@ -40,6 +40,7 @@ def test_each_experiment_composes(name):
 
 
 @pytest.mark.slow     # the whole experiment: the packaged corpus materialized, indexed and encoded (156 s in CI)
+@pytest.mark.long     # not in CI (docs/testing.md): the experiment configs compose and sweep in CI
 def test_lab_run_reproduces_lexiopt6_and_the_report_shows_it_beside_the_log(tmp_path):
     results = tmp_path / "results"
     res = CliRunner().invoke(main, ["run", "+experiment=lexiopt6", "model=tool_follower", "run.repeats=1",
