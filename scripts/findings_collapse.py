@@ -32,19 +32,11 @@ from lab.stats import holm, rate_ci  # noqa: E402
 from lab.stats.collapse import RULE  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from findings_tasks40 import md  # noqa: E402  (the findings scripts' one Markdown table)
+
 #: the axes a cell is told by here (and any other axis that varies among the loaded runs)
 AXES = ["model", "vocabulary", "prompt"]
-
-
-def md(df: pd.DataFrame, empty: str = "(nothing to show)") -> str:
-    if df is None or df.empty:
-        return empty
-    cols = list(df.columns)
-    out = ["| " + " | ".join(map(str, cols)) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
-    for _, r in df.iterrows():
-        out.append("| " + " | ".join("" if (not isinstance(v, (list, tuple, dict)) and pd.isna(v))
-                                     else (f"{v:.3g}" if isinstance(v, float) else str(v)) for v in r) + " |")
-    return "\n".join(out)
 
 
 def fisher_p(k_base: int, n_base: int, k_cand: int, n_cand: int) -> float:
