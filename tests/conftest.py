@@ -89,6 +89,6 @@ HEAVY = Path(__file__).with_name("heavy.txt")
 def pytest_collection_modifyitems(config, items):
     heavy = {line.strip() for line in HEAVY.read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")}
-    for item in items:
-        if item.nodeid in heavy:
+    for item in items:        # a test's node id, or its whole file (a module fixture costs seconds)
+        if item.nodeid in heavy or item.nodeid.split("::")[0] in heavy:
             item.add_marker(pytest.mark.heavy)
