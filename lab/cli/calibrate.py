@@ -51,17 +51,16 @@ def calibrate_cmd(overrides: tuple[str, ...], pairs: int, repeats: int, alpha: f
         from lab.runner import prepare  # (the same)
         p = plan(cfg, pairs=pairs, repeats=repeats, twin_cfg=twin_cfg, twin=twin, schedule=schedule)
         prepared = prepare(p.cfg_a)        # every input checked; a llama.cpp file is hashed, not loaded
-        twin_fp = None
-        if twin_cfg is not None:
-            other = prepare(p.cfg_b)
-            twin_fp = other.fingerprint.value
-            other.close()
-            if twin_fp == prepared.fingerprint.value:
-                prepared.close()
-                raise InputError(f"--twin {' '.join(twin)} leaves the fingerprint as it was "
-                                 f"({twin_fp[:12]}): the same seeds would give the same tokens, "
-                                 "not an A/A' test", key="--twin")
         try:
+            twin_fp = None
+            if twin_cfg is not None:
+                other = prepare(p.cfg_b)
+                twin_fp = other.fingerprint.value
+                other.close()
+                if twin_fp == prepared.fingerprint.value:
+                    raise InputError(f"--twin {' '.join(twin)} leaves the fingerprint as it was "
+                                     f"({twin_fp[:12]}): the same seeds would give the same tokens, "
+                                     "not an A/A' test", key="--twin")
             tests = len(prepared.suite.tests)
             info = {"model": p.model, "backend": prepared.model_raw["backend"], "session": p.session,
                     "tests": tests, "pairs": pairs, "repeats_per_arm_per_pair": repeats,

@@ -235,16 +235,15 @@ def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dic
     mb = np.array([xb[np.array(lb) == k].sum(axis=1).mean() for k in sorted(set(lb))])
     mc = np.array([xc[np.array(lc) == k].sum(axis=1).mean() for k in sorted(set(lc))])
     shared = len(set(lb) & set(lc))
-    text = (f"the arms did not share their rounds ({len(mb)} vs {len(mc)} rounds, {shared} shared): "
-            + ("repeat scores compared" if len(mb) == len(lb) and len(mc) == len(lc)
-               else "round mean scores compared"))
-    common = {**common, "rounds": text}
+    unit = "repeat" if len(mb) == len(lb) and len(mc) == len(lc) else "round"   # every repeat its own round
+    common = {**common, "rounds": f"the arms did not share their rounds ({len(mb)} vs {len(mc)} "
+                                  f"rounds, {shared} shared): {unit} {'mean ' if unit == 'round' else ''}"
+                                  "scores compared"}
     if len(mb) == 1 and len(mc) == 1:
         return _unknown({**common, "unit": "round"}, "Cohen's d", ONE_ROUND_EACH)
-    unit = "repeat" if len(mb) == len(lb) and len(mc) == len(lc) else "round"
     c = _over_repeats(mb, mc, common, deterministic=_deterministic(xb, xc),
                       note=_noise_note(xb, xc))
-    return replace(c, unit=unit) if c.unit != unit else c
+    return replace(c, unit=unit)
 
 
 def _two_part(xb: np.ndarray, xc: np.ndarray, collapsed: tuple[Sequence[bool], Sequence[bool]],
