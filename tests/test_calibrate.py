@@ -204,7 +204,8 @@ def test_an_a_a_prime_calibration_runs_the_same_seeds_interleaved_and_resumes(tm
 def test_a_twin_that_leaves_the_fingerprint_is_refused(tmp_path):
     res = CliRunner().invoke(main, ["calibrate", *mini(tmp_path, "agent.session=isolated"),
                                     "--twin", "run.progress=true", "--pairs", "1", "--repeats", "2"])
-    assert res.exit_code == 2 and "left the fingerprint as it was" in res.stderr
+    assert res.exit_code == 2 and "leaves the fingerprint as it was" in res.stderr
+    assert not list((tmp_path / "results").rglob("run.json"))   # refused before a repeat ran
 
 
 def test_interleaving_needs_a_twin(tmp_path):

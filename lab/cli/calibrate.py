@@ -10,7 +10,6 @@ import sys
 import click
 
 from lab.cli.common import compose_cfg, lab_errors
-from lab.errors import InputError
 
 
 @click.command("calibrate")
@@ -43,7 +42,7 @@ def calibrate_cmd(overrides: tuple[str, ...], pairs: int, repeats: int, alpha: f
     lab calibrate agent.session=isolated --twin prompt=answer_line_twin --pairs 10 --repeats 2
     """
     # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
-    from lab.runner.calibrating import calibrate, format_calibration, plan
+    from lab.runner.calibrating import calibrate, check_twin, format_calibration, plan
 
     cfg = compose_cfg(overrides)
     twin_cfg = compose_cfg(overrides + twin) if twin else None
@@ -52,15 +51,7 @@ def calibrate_cmd(overrides: tuple[str, ...], pairs: int, repeats: int, alpha: f
         p = plan(cfg, pairs=pairs, repeats=repeats, twin_cfg=twin_cfg, twin=twin, schedule=schedule)
         prepared = prepare(p.cfg_a)        # every input checked; a llama.cpp file is hashed, not loaded
         try:
-            twin_fp = None
-            if twin_cfg is not None:
-                other = prepare(p.cfg_b)
-                twin_fp = other.fingerprint.value
-                other.close()
-                if twin_fp == prepared.fingerprint.value:
-                    raise InputError(f"--twin {' '.join(twin)} leaves the fingerprint as it was "
-                                     f"({twin_fp[:12]}): the same seeds would give the same tokens, "
-                                     "not an A/A' test", key="--twin")
+            twin_fp = check_twin(p, prepared.fingerprint.value) if twin_cfg is not None else None
             tests = len(prepared.suite.tests)
             info = {"model": p.model, "backend": prepared.model_raw["backend"], "session": p.session,
                     "tests": tests, "pairs": pairs, "repeats_per_arm_per_pair": repeats,

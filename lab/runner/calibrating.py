@@ -42,7 +42,7 @@ from omegaconf import DictConfig, OmegaConf
 from lab.errors import InputError
 from lab.records.io import atomic_write_text
 from lab.agent import agent_settings
-from lab.runner import run, run_settings
+from lab.runner import prepare, run, run_settings
 from lab.comparisons.runs import Arm, compare_only, compare_two
 from lab.stats import rate_ci
 from lab.stats.multiple import spread_check, z_of
@@ -171,6 +171,7 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
                              f"({a.record.fingerprint} vs {b.record.fingerprint})")
         folder = Path(rs.results_dir) / rs.experiment / CALIBRATIONS / f"{_stamp()}-{(a.record.fingerprint or '')[:12]}"
         return folder, _judge(p, a, b, rs.experiment, started, alpha, folder)
+    check_twin(p)                      # a twin that changes nothing is refused before a repeat runs
     n = pairs * repeats
     steps = ([(k, name) for k in range(n) for name in "ab"] if p.schedule == "interleaved"
              else [(k, name) for name in "ab" for k in range(n)])
@@ -184,15 +185,29 @@ def calibrate(cfg: DictConfig, *, pairs: int, repeats: int = 1, alpha: float = 0
         dirs[name] = run(c, backend=backend, out=out, progress=progress).run_dir
         if name == "b" and (k + 1) % repeats == 0:          # a pair (or in `arms`, a B pair) complete
             a, b = Arm.load(dirs["a"]), Arm.load(dirs["b"])
-            if a.record.fingerprint == b.record.fingerprint:
-                raise InputError(f"--twin {' '.join(p.twin)} left the fingerprint as it was "
-                                 f"({a.record.fingerprint}): the same seeds would give the same "
-                                 "tokens, not an A/A' test", key="--twin")
             folder = (Path(rs.results_dir) / rs.experiment / CALIBRATIONS /
                       f"twin-{(a.record.fingerprint or '')[:12]}-{(b.record.fingerprint or '')[:12]}")
             _judge(p, a, b, rs.experiment, started, alpha, folder)
     assert folder is not None
     return folder, read_calibration(folder)
+
+
+def check_twin(p: Plan, fingerprint_a: str | None = None) -> str:
+    """Arm B's fingerprint, from its prepared inputs (no model is loaded or called), checked against
+    arm A's (`fingerprint_a`, or prepared here): a twin that leaves it as it was would give the same
+    tokens at the same seeds, so it is refused before anything runs (`calibrate`, `--dry-run`)."""
+    fps = []
+    for c in ((p.cfg_a,) if fingerprint_a is None else ()) + (p.cfg_b,):
+        prepared = prepare(c)          # every input checked; a llama.cpp file is hashed, not loaded
+        try:
+            fps.append(prepared.fingerprint.value)
+        finally:
+            prepared.close()
+    fa, fb = (fps if fingerprint_a is None else [fingerprint_a, *fps])
+    if fa == fb:
+        raise InputError(f"--twin {' '.join(p.twin)} leaves the fingerprint as it was ({fb[:12]}): "
+                         "the same seeds would give the same tokens, not an A/A' test", key="--twin")
+    return fb
 
 
 def _judge(p: Plan, a: Arm, b: Arm, experiment: str, started: str, alpha: float,
