@@ -20,19 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lab.analysis.cell_pairs import compare, per_test  # noqa: E402
 from lab.analysis.load import load, load_reference  # noqa: E402
 from lab.analysis.frame_stats import field_token_stats  # noqa: E402
+from findings_tasks40 import md as _md  # noqa: E402  (the findings scripts' one Markdown table)
 
 ORDER = ["lexiopt4", "maybe_exts_removed", "alike", "lexiopt6"]
 
 
 def md(df: pd.DataFrame) -> str:
-    if df.empty:
-        return "(nothing to show: no cell pair has complete repeats on both sides)"
-    cols = list(df.columns)
-    out = ["| " + " | ".join(map(str, cols)) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
-    for _, r in df.iterrows():
-        out.append("| " + " | ".join("" if pd.isna(v) else (f"{v:.3g}" if isinstance(v, float) else str(v))
-                                     for v in r) + " |")
-    return "\n".join(out)
+    return _md(df, "(nothing to show: no cell pair has complete repeats on both sides)")
 
 
 def cells(res) -> pd.DataFrame:
