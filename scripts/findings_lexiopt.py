@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lab.analysis.cell_pairs import compare, per_test  # noqa: E402
 from lab.analysis.load import load, load_reference  # noqa: E402
 from lab.analysis.frame_stats import field_token_stats  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from findings_tasks40 import md as _md  # noqa: E402  (the findings scripts' one Markdown table)
 
 ORDER = ["lexiopt4", "maybe_exts_removed", "alike", "lexiopt6"]

@@ -193,3 +193,42 @@ def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does
     c = compare_runs(dirs["tasks40_baseline"], dirs["tasks40"]).comparison
     row = next(line for line in text.splitlines() if "| path_resolve / search_files |" in line)
     assert f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] (95%) |" in row
+
+
+def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compares_it(tmp_path, capsys):
+    from lab.comparisons.runs import compare_runs
+    from lab.models import ScriptedBackend
+    from lab.runner import run
+
+    mod = _script("findings_model_size")
+    assert (mod.parameters("1.5B"), mod.parameters("135M"), mod.parameters("8x7B")) == (1.5e9, 1.35e8, 5.6e10)
+    assert mod.parameters("large") is None and mod.parameters(None) is None
+    assert mod.size_label({"size_label": "0.5B", "path": "/nowhere.gguf"}) == "0.5B"
+    assert mod.size_label({"path": str(tmp_path / "missing.gguf")}) is None
+
+    def answer(req):          # right on even tests of maybe_exts, on every test of minimal
+        right = req.test.expected[0].split("#")[0]
+        odd = int(req.test.id.lstrip("ABCDEFGHIJKL") or 0) % 2
+        vocab_hint = any("maybe_exts" in (m.content or "") for m in req.messages if m.role == "tool")
+        return f"ANSWER: {'nowhere.txt' if odd and vocab_hint else right}"
+    dirs = {}
+    for vocab in ("maybe_exts", "minimal"):
+        out = run(compose([f"vocab={vocab}", "suite.limit=6", "agent.session=isolated", "run.repeats=2",
+                           "agent.tool_choice=first", f"run.results_dir={tmp_path}",
+                           "resolver.semantic.enabled=false", "run.progress=false"]),
+                  backend=ScriptedBackend(outputs=[answer] * 1000), progress=False,
+                  out=__import__("io").StringIO())
+        dirs[vocab] = out.run_dir
+    fig = tmp_path / "size.png"
+    mod.main([str(tmp_path), "--figure", str(fig)])        # the scripted model has no size
+    text = capsys.readouterr().out
+    assert "not drawn: tests70: maybe_exts - minimal, isolated, scripted: size unknown" in text
+    mod.main([str(tmp_path), "--figure", str(fig), "--size", "scripted=135M"])
+    text = capsys.readouterr().out
+    assert fig.stat().st_size > 10_000 and "not drawn" not in text
+    c = compare_runs(dirs["minimal"], dirs["maybe_exts"]).comparison
+    row = next(line for line in text.splitlines() if line.startswith("| tests70: maybe_exts - minimal |"))
+    assert f"| scripted | 135M | isolated | 2 vs 2 | 6 |" in row
+    assert f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] |" in row
+    with pytest.raises(SystemExit):
+        mod.main([str(tmp_path), "--size", "scripted=big"])

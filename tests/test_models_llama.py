@@ -42,7 +42,7 @@ def test_identity_names_file_hash_quantization_and_context(llama):
     ident = llama.identity()
     with open(ident.path, "rb") as f:
         assert ident.sha256 == hashlib.sha256(f.read()).hexdigest()
-    assert ident.quantization == "Q4_1" and ident.context_length == 2048
+    assert ident.quantization == "Q4_1" and ident.context_length == 2048 and ident.size_label == "135M"
     assert ident.trained_context_length == 8192 and ident.history_rendering.startswith("append-only")
     assert ident.extra["tools_in_system_prompt"] is True          # SmolLM2's template has no tools
     assert llama.count_tokens("services/billing/config.go") == len(

@@ -42,6 +42,7 @@ class ModelIdentity:
     trained_context_length: int | None = None  # what the GGUF says the model was trained with
     history_rendering: str | None = None       # how earlier turns are sent back (see backends)
     chat_template_sha256: str | None = None
+    size_label: str | None = None              # the GGUF's general.size_label ("1.5B"), when it has one
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:

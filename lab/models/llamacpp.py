@@ -556,6 +556,7 @@ class LlamaCppBackend(ModelBackend):
             quantization=quantization(self.meta), context_length=self.n_ctx,
             trained_context_length=trained_context_length(self.meta),
             history_rendering=HISTORY_RENDERING, chat_template_sha256=self.template.sha256,
+            size_label=self.meta.get("general.size_label"),
             extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
                    **({"parallel": self.parallel, "kv_cells": self.kv_cells,
                       "kv_unified": self.kv_unified, "batch_engine": BATCH_ENGINE}
