@@ -229,3 +229,40 @@ def test_the_real_a_a_prime_command_changes_one_word_of_the_prompt():
     assert pa["prompt"]["system"].replace("Each user", "Every user") == pb["prompt"]["system"]
     p = plan(a, pairs=10, repeats=2, twin_cfg=b, twin=["prompt=answer_line_twin"])
     assert p.seeds_a == p.seeds_b == list(range(20)) and p.schedule == "interleaved"
+
+
+def test_rounds_apart_compares_no_shared_round_and_cannot_tell_one_round_each(tmp_path):
+    """The rounds-separate case of issue 24 from the same repeats: A's repeats of some rounds against
+    B's of the others. One round on each side is "cannot tell" (the rounds are confounded with the
+    arms); with more rounds every split is judged over round means; no split shares a round."""
+    from datetime import datetime, timedelta
+    from lab.comparisons.runs import Arm
+    from lab.records.rounds import RoundInfo
+    from lab.runner.calibrating import CalibrationRecord, format_calibration, rounds_apart
+    res = _twin(tmp_path, 4)
+    assert res.exit_code == 0, res.output
+    rec = json.loads(res.stdout)
+    assert rec["apart"] == {}                                   # one session: one round, nothing apart
+    a, b = Arm.load(Path(rec["arms"]["a"]["run_dir"])), Arm.load(Path(rec["arms"]["b"]["run_dir"]))
+    ks = list(range(8))
+    t0 = datetime(2026, 12, 2, 8, 0)
+
+    def sessions(per: int) -> None:   # repeats k of both arms in round k // per (sessions 3 h apart)
+        for arm in (a, b):
+            arm.rounds = {k: RoundInfo("code", 2, "host", t0 + timedelta(hours=3 * (k // per), minutes=k % per),
+                                       0.5, "recorded") for k in ks}
+    sessions(4)
+    two = rounds_apart(a, b, ks, 0.05)
+    assert (two["rounds"], two["splits"], two["cannot_tell"], two["judged"]) == (2, 2, 2, 0)
+    sessions(2)
+    four = rounds_apart(a, b, ks, 0.05)
+    assert (four["rounds"], four["splits"], four["cannot_tell"]) == (4, 14, 0)   # 2^4 - 2 splits
+    assert four["judged"] == 14 and 0 <= four["different"] <= 14 and four["ez2"] >= 0
+    assert rounds_apart(a, b, ks, 0.05, draws=5)["splits"] == 5
+    folder = Path(rec["calibration_dir"])
+    text = format_calibration(CalibrationRecord(**{**rec_fields(folder), "apart": two}))
+    assert '2 "cannot tell" (one round on each side), none judged' in text
+
+
+def rec_fields(folder: Path) -> dict:
+    return json.loads((folder / "calibration.json").read_text())

@@ -44,6 +44,7 @@ from lab.records.io import atomic_write_text
 from lab.agent import agent_settings
 from lab.runner import prepare, run, run_settings
 from lab.comparisons.runs import Arm, compare_only, compare_two
+from lab.records.rounds import UNKNOWN, round_labels
 from lab.stats import rate_ci
 from lab.stats.multiple import spread_check, z_of
 
@@ -52,6 +53,8 @@ CALIBRATION_FILE = "calibration.json"
 SCHEDULES = ("interleaved", "arms")
 #: seed-matched re-splits of the repeats into pairs (the record's `resamples`)
 RESPLITS = 200
+#: rounds-apart splits drawn at most (the record's `apart`; all of them when there are fewer)
+APART_SPLITS = 200
 
 
 @dataclass
@@ -84,6 +87,8 @@ class CalibrationRecord:
     resamples: dict = field(default_factory=dict)
     #: how the pairs' rounds were handled: the comparison's `rounds` text -> pairs
     rounds: dict = field(default_factory=dict)
+    #: rounds apart (the gate against an older baseline), from the same repeats: `rounds_apart`
+    apart: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -244,6 +249,7 @@ def _judge(p: Plan, a: Arm, b: Arm, experiment: str, started: str, alpha: float,
         rec.ci_low, rec.ci_high = rate_ci(rec.different, rec.judged, rec.ci_level)
     rec.resamples = resplit(a, b, [k for i in done for k in range(i * repeats, (i + 1) * repeats)],
                             repeats, alpha, matched=bool(p.twin))
+    rec.apart = rounds_apart(a, b, [k for i in done for k in range(i * repeats, (i + 1) * repeats)], alpha)
     rec.pairs_done = len(done)
     rec.ended_at = _now()
     folder.mkdir(parents=True, exist_ok=True)
@@ -289,6 +295,46 @@ def resplit(a: Arm, b: Arm, ks: list[int], repeats: int, alpha: float, *, matche
     return {"draws": len(rates), "matched": matched, "rate_mean": sum(rates) / len(rates),
             "rate_p05": q(rates, 0.05), "rate_p95": q(rates, 0.95),
             "ez2_mean": sum(ez2s) / len(ez2s), "ez2_p05": q(ez2s, 0.05), "ez2_p95": q(ez2s, 0.95)}
+
+
+def rounds_apart(a: Arm, b: Arm, ks: list[int], alpha: float, *, draws: int = APART_SPLITS,
+                 seed: int = 0) -> dict:
+    """The gate's case from the same repeats: arm A's repeats of some rounds against arm B's
+    repeats of the other rounds, so the two sides share no round — as when a candidate is compared
+    with a baseline that ran in another session. Every split of the rounds into two non-empty sets
+    (A's and B's), or `draws` of them at random when there are more. Each split is one comparison:
+    "cannot tell" (one round on each side: the rounds cannot be told from the arms, method none),
+    judged (over round means) and "different", or judged and not. The splits share repeats and rounds, so the rate
+    is descriptive (as the re-splits are); it needs at least two rounds."""
+    infos = [a.rounds.get(k, UNKNOWN) for k in ks] + [b.rounds.get(k, UNKNOWN) for k in ks]
+    labels = round_labels(infos)
+    la, lb = labels[:len(ks)], labels[len(ks):]
+    rounds = sorted({x for x in labels if x is not None})
+    if len(rounds) < 2:
+        return {}
+    n = len(rounds)
+    masks = list(range(1, 2 ** n - 1))                    # A's rounds; B gets the others
+    if len(masks) > draws:
+        masks = sorted(random.Random(seed).sample(masks, draws))
+    splits = cannot = judged = hits = 0
+    zs = []
+    for m in masks:
+        mine = {r for j, r in enumerate(rounds) if m >> j & 1}
+        ka = [k for k, x in zip(ks, la) if x is not None and x in mine]
+        kb = [k for k, x in zip(ks, lb) if x is not None and x not in mine]
+        if not ka or not kb:
+            continue
+        splits += 1
+        c = compare_only(a, b, ka, kb, level=1 - alpha)
+        if c is None or c.p_overall is None:
+            cannot += c is not None and c.method == "none"
+            continue
+        judged += 1
+        hits += bool(c.significant)
+        zs.append(z_of(c.diff, c.p_overall))
+    return {"rounds": n, "splits": splits, "cannot_tell": cannot, "judged": judged, "different": hits,
+            "rate": hits / judged if judged else None,
+            "ez2": sum(z * z for z in zs) / len(zs) if zs else None}
 
 
 def read_calibration(folder: Path) -> CalibrationRecord:
@@ -339,6 +385,14 @@ def format_calibration(rec: CalibrationRecord) -> str:
                      f"much one cut depends on luck): rate {rs['rate_mean']:.1%} (5-95%: "
                      f"{rs['rate_p05']:.0%} .. {rs['rate_p95']:.0%}), E[z²] {rs['ez2_mean']:.2f} "
                      f"({rs['ez2_p05']:.2f} .. {rs['ez2_p95']:.2f}).")
+    ap = rec.apart or {}
+    if ap:
+        lines.append(f"Rounds apart (the gate against an older baseline, from the same repeats: arm A's "
+                     f"repeats of some rounds against arm B's of the others, no round shared; "
+                     f"{ap['rounds']} rounds, {ap['splits']} splits sharing repeats): "
+                     f"{ap['cannot_tell']} \"cannot tell\" (one round on each side)"
+                     + (f", {ap['different']}/{ap['judged']} judged \"different\" = {ap['rate']:.0%}, "
+                        f"E[z²] {ap['ez2']:.2f}" if ap["judged"] else ", none judged") + ".")
     done = rec.pairs if rec.pairs_done is None else rec.pairs_done
     if rec.judged < done:
         lines.append(f"{done - rec.judged} pair(s) could not be judged (noise unknown).")
