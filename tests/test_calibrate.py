@@ -243,6 +243,8 @@ def test_rounds_apart_compares_no_shared_round_and_cannot_tell_one_round_each(tm
     assert res.exit_code == 0, res.output
     rec = json.loads(res.stdout)
     assert rec["apart"] == {}                                   # one session: one round, nothing apart
+    again = json.loads(_twin(tmp_path, 2).stdout)              # re-judged from the runs: nothing runs
+    assert again["pairs_done"] == 2 and again["arms"] == rec["arms"]
     a, b = Arm.load(Path(rec["arms"]["a"]["run_dir"])), Arm.load(Path(rec["arms"]["b"]["run_dir"]))
     ks = list(range(8))
     t0 = datetime(2026, 12, 2, 8, 0)
