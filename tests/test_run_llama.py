@@ -48,6 +48,9 @@ def test_lab_run_with_the_embedded_model(tmp_path):
     assert rec.model["name"] == "smollm2-135m" and rec.model["quantization"] == "Q4_1"
     assert rec.model["context_length"] == 8192 and len(rec.model["sha256"]) == 64
     assert rec.model["history_rendering"].startswith("append-only")
+    assert rec.model["size_label"] == "135M"                      # the GGUF's general.size_label
+    # the segment's threads, a condition of its round (lab/records/rounds.py)
+    assert rec.events[0]["n_threads"] == rec.model["extra"]["n_threads"] and rec.events[0]["n_threads"]
     assert rec.agent["context_policy"] == "evict_oldest"          # the model config's choice
     rows = read_tests_csv(d / "tests.csv")
     assert len(rows) == 3 and all(r.outcome in OUTCOMES and r.outcome != "skipped" for r in rows)

@@ -388,3 +388,33 @@ def test_a_commit_of_results_alone_does_not_start_a_round(tmp_path):
     assert len(set(round_labels(list(rounds_of(other_code).values())))) == 2
     old = with_segments({"revision": "a" * 40}, {"revision": "b" * 40})   # records before the code id
     assert len(set(round_labels(list(rounds_of(old).values())))) == 2
+
+
+def test_a_resume_with_other_threads_is_its_own_round_condition(tmp_path):
+    """`model.n_threads` changes no token but is a condition of a round; a resume may pass another
+    value. Each segment's event records its threads (new records); in older records the config's
+    explicit value held for every segment, so a resume at other threads was mislabelled — the last
+    segment now takes the model identity's (rewritten at every resume)."""
+    import dataclasses
+    from lab.runner import run
+    from support.runs import scripted, scripted_cfg
+    d = run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(), progress=False).run_dir
+    rec = read_record(d)
+    t0 = rec.repeats[0].round["started_at"]
+    reps = [dataclasses.replace(r, round={**r.round, "pid": 100 + r.repeat}) for r in rec.repeats]
+
+    def segments(threads, config=None, identity=None, recorded=True):
+        events = [{"status": "running", "at": t0, "pid": 100 + k, "git": {"code": "c" * 16},
+                   "kept_repeats": list(range(k)), **({"n_threads": n} if recorded else {})}
+                  for k, n in enumerate(threads)]
+        cfg = {**rec.config, "model": {**(rec.config.get("model") or {}), "n_threads": config}}
+        model = {**rec.model, "extra": {**(rec.model.get("extra") or {}), "n_threads": identity}}
+        return dataclasses.replace(rec, events=events, repeats=reps, config=cfg, model=model)
+
+    info = rounds_of(segments([1, 2]))
+    assert [info[k].n_threads for k in (0, 1)] == [1, 2]
+    assert len(set(round_labels(list(info.values())))) == 2
+    old = rounds_of(segments([None, None], config=1, identity=2, recorded=False))
+    assert [old[k].n_threads for k in (0, 1)] == [1, 2]            # the resume passed 2 threads
+    default = rounds_of(segments([None, None], config=None, identity=2, recorded=False))
+    assert [default[k].n_threads for k in (0, 1)] == ["default", "default"]   # one setting all along

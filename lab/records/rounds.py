@@ -109,10 +109,19 @@ def _code(git) -> str | None:
     return ("code:" + g["code"]) if g.get("code") else g.get("revision")
 
 
-def _threads(record):
+def _threads(record, seg: dict | None = None):
+    """The threads a segment ran with: its event's `n_threads` (recorded since 2026-12-02: a resume
+    may pass another `model.n_threads`, which changes no token but is a condition of the round).
+    Older records: the run's config (its first segment), except that when the config set the
+    threads and the last segment ran with others, the model identity (rewritten at every resume)
+    says so for that segment."""
+    if seg is not None and seg.get("n_threads") is not None:
+        return seg["n_threads"]
     info = (record.numerics or {}).get("info") or {}
     model = (record.config or {}).get("model") or {}
     n = info.get("n_threads") or model.get("n_threads")
+    if n is not None and seg is not None and len(_segments(record)) > 1 and seg is _segments(record)[-1]:
+        n = ((record.model or {}).get("extra") or {}).get("n_threads") or n
     return n if n is not None else "default"
 
 
@@ -125,14 +134,14 @@ def rounds_of(record) -> dict[int, RoundInfo]:
         seg = _segment_of(record, r.repeat, got.get("pid"))
         commit = _code(seg.get("git")) or _code(record.git)
         if got:
-            out[r.repeat] = RoundInfo(commit, _threads(record), got.get("host"),
+            out[r.repeat] = RoundInfo(commit, _threads(record, seg), got.get("host"),
                                       _time(got.get("started_at")), got.get("load_per_cpu"),
                                       "recorded")
             continue
         start = _time(seg.get("at"))
         done = earlier.get(id(seg), 0.0)
         earlier[id(seg)] = done + float(r.wall_s or 0.0)
-        out[r.repeat] = RoundInfo(commit, _threads(record), seg.get("host"),
+        out[r.repeat] = RoundInfo(commit, _threads(record, seg), seg.get("host"),
                                   None if start is None else start + timedelta(seconds=done),
                                   None, "events")
     return out

@@ -77,7 +77,8 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
         findings=[f.to_dict() for f in findings], versions=versions(),
         fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info(),
         numerics=p.numerics.to_dict())
-    record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname()))
+    record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname(),
+                                **_threads_of(record.model)))
     return _begin(p, run_dir, record, lock, Recovered(), repeats=rs.repeats, out=out,
                   progress=progress, action="new")
 
@@ -418,3 +419,10 @@ def _retry_labels(record: RunRecord) -> str:
 
 def _event(status: str, **extra: Any) -> dict:
     return {"at": now(), "status": status, **extra}
+
+
+def _threads_of(model: dict) -> dict:
+    """The threads this segment runs with, for its event (a condition of its round:
+    lab/records/rounds.py); nothing for a backend without threads."""
+    n = (model.get("extra") or {}).get("n_threads")
+    return {} if n is None else {"n_threads": n}
