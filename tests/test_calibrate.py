@@ -268,3 +268,30 @@ def test_rounds_apart_compares_no_shared_round_and_cannot_tell_one_round_each(tm
 
 def rec_fields(folder: Path) -> dict:
     return json.loads((folder / "calibration.json").read_text())
+
+
+def test_findings_aa_prints_the_arms_seed_by_seed_from_the_calibration_record(tmp_path, capsys):
+    """scripts/findings_aa.py (the tables of the A/A' page): arms and per-seed rows come from the
+    runs the record names; a folder without a record is refused with its path."""
+    import importlib.util
+    from lab.records.record import read_record
+    spec = importlib.util.spec_from_file_location("findings_aa", REPO / "scripts" / "findings_aa.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with pytest.raises(SystemExit, match="no A/A' calibration record"):
+        mod.main([str(tmp_path)])
+    res = _twin(tmp_path, 2)
+    assert res.exit_code == 0, res.output
+    rec = json.loads(res.stdout)
+    mod.main([str(tmp_path / "results" / "aat")])
+    out = capsys.readouterr().out
+    a, b = (read_record(Path(rec["arms"][k]["run_dir"])) for k in "ab")
+    arm_a = next(line for line in out.splitlines() if line.startswith("| A | "))
+    assert " ".join(f"{r.score}/{r.n}" for r in sorted(a.repeats, key=lambda r: r.repeat)) in arm_a
+    section = out.split("## Seed by seed")[1].split("## The calibration record")[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    assert [int(r.split("|")[1]) for r in rows] == [0, 1, 2, 3]
+    for row, ra, rb in zip(rows, sorted(a.repeats, key=lambda r: r.seed), sorted(b.repeats, key=lambda r: r.seed)):
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        assert cells[1:4] == [str(ra.score), str(rb.score), str(rb.score - ra.score)]
+    assert "## The calibration record" in out and "### A/A' calibration" in out
