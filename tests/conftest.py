@@ -15,6 +15,12 @@ MINI_SUITE = DATA / "mini_suite.yaml"
 SMALL_RUN = [f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", "resolver.semantic.enabled=false"]
 
 
+#: the suite's thousands of runs live in throwaway folders: their writes skip fsync
+#: (lab/records/io.py; a killed process loses nothing either way — the page cache outlives it).
+#: Set here, at import, so every subprocess a test starts inherits it.
+os.environ.setdefault("VOCAB_LAB_FSYNC", "0")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _isolated_cache(tmp_path_factory):
     """Tests never touch the user's cache: embeddings and fixture corpora go to a session folder,

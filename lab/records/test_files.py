@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Iterable
@@ -21,7 +20,7 @@ from typing import Any, Iterable
 from lab.records.results import OUTCOMES, TestResult
 from lab.errors import InputError
 from lab.records import failpoints
-from lab.records.io import atomic_write_text, storage_errors
+from lab.records.io import atomic_write_text, storage_errors, sync
 
 TESTS_FILE = "tests.csv"
 TRANSCRIPTS_DIR = "transcripts"
@@ -180,11 +179,11 @@ def _append(path: Path, text: str, torn_point: str | None) -> None:
         if torn_point and failpoints.reached(torn_point):
             f.write(text[: max(1, len(text) // 2)])
             f.flush()
-            os.fsync(f.fileno())
+            sync(f.fileno())
             failpoints.kill()
         f.write(text)
         f.flush()
-        os.fsync(f.fileno())
+        sync(f.fileno())
 
 
 class TestsCsv:
