@@ -120,8 +120,10 @@ def _threads(record, seg: dict | None = None):
     info = (record.numerics or {}).get("info") or {}
     model = (record.config or {}).get("model") or {}
     n = info.get("n_threads") or model.get("n_threads")
-    if n is not None and seg is not None and len(_segments(record)) > 1 and seg is _segments(record)[-1]:
-        n = ((record.model or {}).get("extra") or {}).get("n_threads") or n
+    if n is not None and seg is not None:
+        segs = _segments(record)
+        if len(segs) > 1 and seg is segs[-1]:
+            n = ((record.model or {}).get("extra") or {}).get("n_threads") or n
     return n if n is not None else "default"
 
 

@@ -201,18 +201,19 @@ def check_twin(p: Plan, fingerprint_a: str | None = None) -> str:
     """Arm B's fingerprint, from its prepared inputs (no model is loaded or called), checked against
     arm A's (`fingerprint_a`, or prepared here): a twin that leaves it as it was would give the same
     tokens at the same seeds, so it is refused before anything runs (`calibrate`, `--dry-run`)."""
-    fps = []
-    for c in ((p.cfg_a,) if fingerprint_a is None else ()) + (p.cfg_b,):
-        prepared = prepare(c)          # every input checked; a llama.cpp file is hashed, not loaded
-        try:
-            fps.append(prepared.fingerprint.value)
-        finally:
-            prepared.close()
-    fa, fb = (fps if fingerprint_a is None else [fingerprint_a, *fps])
+    fa, fb = fingerprint_a or _fingerprint(p.cfg_a), _fingerprint(p.cfg_b)
     if fa == fb:
         raise InputError(f"--twin {' '.join(p.twin)} leaves the fingerprint as it was ({fb[:12]}): "
                          "the same seeds would give the same tokens, not an A/A' test", key="--twin")
     return fb
+
+
+def _fingerprint(cfg: DictConfig) -> str:
+    prepared = prepare(cfg)            # every input checked; a llama.cpp file is hashed, not loaded
+    try:
+        return prepared.fingerprint.value
+    finally:
+        prepared.close()
 
 
 def _judge(p: Plan, a: Arm, b: Arm, experiment: str, started: str, alpha: float,
@@ -247,9 +248,9 @@ def _judge(p: Plan, a: Arm, b: Arm, experiment: str, started: str, alpha: float,
     if rec.judged:
         rec.rate = rec.different / rec.judged
         rec.ci_low, rec.ci_high = rate_ci(rec.different, rec.judged, rec.ci_level)
-    rec.resamples = resplit(a, b, [k for i in done for k in range(i * repeats, (i + 1) * repeats)],
-                            repeats, alpha, matched=bool(p.twin))
-    rec.apart = rounds_apart(a, b, [k for i in done for k in range(i * repeats, (i + 1) * repeats)], alpha)
+    ks = [k for i in done for k in range(i * repeats, (i + 1) * repeats)]
+    rec.resamples = resplit(a, b, ks, repeats, alpha, matched=bool(p.twin))
+    rec.apart = rounds_apart(a, b, ks, alpha)
     rec.pairs_done = len(done)
     rec.ended_at = _now()
     folder.mkdir(parents=True, exist_ok=True)
@@ -304,8 +305,8 @@ def rounds_apart(a: Arm, b: Arm, ks: list[int], alpha: float, *, draws: int = AP
     with a baseline that ran in another session. Every split of the rounds into two non-empty sets
     (A's and B's), or `draws` of them at random when there are more. Each split is one comparison:
     "cannot tell" (one round on each side: the rounds cannot be told from the arms, method none),
-    judged (over round means) and "different", or judged and not. The splits share repeats and rounds, so the rate
-    is descriptive (as the re-splits are); it needs at least two rounds."""
+    judged (over round means) and "different", or judged and not. The splits share repeats and
+    rounds, so the rate is descriptive (as the re-splits are); it needs at least two rounds."""
     infos = [a.rounds.get(k, UNKNOWN) for k in ks] + [b.rounds.get(k, UNKNOWN) for k in ks]
     labels = round_labels(infos)
     la, lb = labels[:len(ks)], labels[len(ks):]
