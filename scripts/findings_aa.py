@@ -1,7 +1,7 @@
 """The tables of docs/findings/qwen2.5-coder-1.5b-aa.md, printed as Markdown from the A/A'
 calibration's folder.
 
-    .venv/bin/python scripts/findings_aa.py docs/findings/qwen2.5-coder-1.5b-aa/aa-twin-70
+    .venv/bin/python scripts/findings_aa.py docs/findings/qwen2.5-coder-1.5b-aa/aa-twin-70 --level 3
 
 The arms are the two runs the calibration record names (`.calibrations/twin-*/calibration.json`,
 written by `lab calibrate --twin` after every complete pair): arm A and arm A' (the twin). Per arm:
@@ -100,11 +100,21 @@ class AA:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folder", type=Path, help="the calibration's experiment folder (run.experiment)")
-    f = AA(ap.parse_args(argv).folder)
-    print("## The arms\n\n" + md(f.arms()))
-    print("\n## Seed by seed\n\n" + md(f.seeds(), "(no seed complete in both arms)"))
-    text = f.summary()
-    print("\n## The calibration record\n\n" + ("###" + text[1:] if text.startswith("# ") else text))
+    ap.add_argument("--level", type=int, default=2, choices=range(1, 6),
+                    help="heading level of the sections (the page that includes them: 3); the "
+                         "record's own headings go below its section's")
+    args = ap.parse_args(argv)
+    f = AA(args.folder)
+    h = "#" * args.level
+    print(f"{h} The arms\n\n" + md(f.arms()))
+    print(f"\n{h} Seed by seed\n\n" + md(f.seeds(), "(no seed complete in both arms)"))
+    print(f"\n{h} The calibration record\n\n" + demote(f.summary(), args.level))
+
+
+def demote(text: str, level: int) -> str:
+    """The record's Markdown with every heading moved below a section of `level`: its title (#)
+    becomes level + 1, its subsections follow."""
+    return "\n".join("#" * level + line if line.startswith("#") else line for line in text.splitlines())
 
 
 if __name__ == "__main__":

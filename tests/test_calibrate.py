@@ -295,3 +295,8 @@ def test_findings_aa_prints_the_arms_seed_by_seed_from_the_calibration_record(tm
         cells = [c.strip() for c in row.split("|")[1:-1]]
         assert cells[1:4] == [str(ra.score), str(rb.score), str(rb.score - ra.score)]
     assert "## The calibration record" in out and "### A/A' calibration" in out
+    mod.main([str(tmp_path / "results" / "aat"), "--level", "3"])   # as the page includes it
+    headings = [line.split(" ", 1) for line in capsys.readouterr().out.splitlines() if line.startswith("#")]
+    assert [h for h, _ in headings[:3]] == ["###"] * 3
+    assert headings[3][0] == "####" and headings[3][1].startswith("A/A' calibration")
+    assert all(len(h) >= 4 for h, _ in headings[3:]), headings
