@@ -216,20 +216,17 @@ def repeats_for(spread: Spread, diff: float, *, power: float = 0.8, alpha: float
             if n >= max_repeats:
                 return None
             lo, n = n, min(max_repeats, 2 * n)
-        hi = n
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if power_launched(spread, diff, mid, alpha=alpha) >= power:
-                hi = mid
-            else:
-                lo = mid + 1
-        return lo
+        return _least(lambda m: power_launched(spread, diff, m, alpha=alpha) >= power, lo, n)
     if power_at(spread, diff, max_repeats, alpha=alpha) < power:
         return None
-    hi = max_repeats                                  # power grows with repeats: bisect
+    return _least(lambda m: power_at(spread, diff, m, alpha=alpha) >= power, lo, max_repeats)
+
+
+def _least(enough, lo: int, hi: int) -> int:
+    """The least n in [lo, hi] with enough(n), enough(hi) true and enough growing with n: bisect."""
     while lo < hi:
         mid = (lo + hi) // 2
-        if power_at(spread, diff, mid, alpha=alpha) >= power:
+        if enough(mid):
             hi = mid
         else:
             lo = mid + 1

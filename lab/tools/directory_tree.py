@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
 from lab.tools.globs import check_glob, glob_match
-from lab.tools.paths import HIDDEN_DIRS, existing, link_inside, shown, utf8_name
+from lab.tools.paths import existing, link_inside, listing, shown
 
 
 def excluded(rel_path: str, patterns: list[str]) -> bool:
@@ -65,9 +65,9 @@ class DirectoryTree(Tool):
             if depth > MAX_TREE_DEPTH:
                 raise _TooDeep
             out = []
-            for e in sorted(folder.iterdir(), key=lambda e: e.name):
+            for e in listing(folder):
                 r = f"{prefix}{e.name}"
-                if e.name in HIDDEN_DIRS or not utf8_name(e.name) or excluded(r, patterns):
+                if excluded(r, patterns):
                     continue
                 if e.is_symlink() and not link_inside(ctx, e):
                     continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult
-from lab.tools.paths import HIDDEN_DIRS, existing, rel, shown, utf8_name
+from lab.tools.paths import existing, listing, rel, shown
 from lab.vocab import dumps
 
 
@@ -26,7 +26,6 @@ class ListDir(Tool):
                         wrong_kind=f"'{shown(raw)}' is a file, not a folder; read it with read_file.")
         if isinstance(full, ToolResult):
             return full
-        entries = sorted((e.name + "/" if e.is_dir() else e.name)
-                         for e in full.iterdir() if e.name not in HIDDEN_DIRS and utf8_name(e.name))
+        entries = sorted((e.name + "/" if e.is_dir() else e.name) for e in listing(full))
         out = {"path": rel(ctx, full), "entries": entries}
         return ToolResult(text=dumps(out), structured=out)

@@ -4,7 +4,7 @@ prints them (sorted by name here, where the reference uses the OS's readdir orde
 from __future__ import annotations
 
 from lab.tools.base import Tool, ToolContext, ToolResult
-from lab.tools.paths import HIDDEN_DIRS, existing, shown, utf8_name
+from lab.tools.paths import existing, listing, shown
 
 
 class ListDirectory(Tool):
@@ -23,7 +23,5 @@ class ListDirectory(Tool):
                         wrong_kind=f"ENOTDIR: not a directory, scandir '{shown(raw)}'")
         if isinstance(full, ToolResult):
             return full
-        text = "\n".join(f"{'[DIR]' if e.is_dir() else '[FILE]'} {e.name}"
-                         for e in sorted(full.iterdir(), key=lambda e: e.name)
-                         if e.name not in HIDDEN_DIRS and utf8_name(e.name))
+        text = "\n".join(f"{'[DIR]' if e.is_dir() else '[FILE]'} {e.name}" for e in listing(full))
         return ToolResult(text=text, structured={"content": text})

@@ -23,7 +23,7 @@ import re
 import stat
 from pathlib import Path
 
-from lab.corpus.loader import utf8_name  # noqa: F401  (re-exported: the listing tools skip such names)
+from lab.corpus.loader import utf8_name
 from lab.tools.base import ToolContext, ToolResult, error
 from lab.pathfinder.query import MAX_QUERY_CHARS
 
@@ -36,6 +36,13 @@ MAX_PATH_CHARS = 4096
 MAX_READ_BYTES = 1 << 20
 ECHO_CHARS = 200
 
+
+
+def listing(folder: Path) -> list[Path]:
+    """A folder's entries that are part of the workspace, in name order: version-control folders
+    (HIDDEN_DIRS) and names that are not UTF-8 left out. Every listing tool walks these."""
+    return [e for e in sorted(folder.iterdir(), key=lambda e: e.name)
+            if e.name not in HIDDEN_DIRS and utf8_name(e.name)]
 
 def shown(raw: str) -> str:
     """`raw` as an error may echo it: cut at ECHO_CHARS, saying how long it was."""

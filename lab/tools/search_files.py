@@ -10,7 +10,7 @@ from typing import Iterator
 
 from lab.tools.base import Tool, ToolContext, ToolResult, error
 from lab.tools.globs import check_glob, glob_match
-from lab.tools.paths import HIDDEN_DIRS, existing, link_inside, rel, shown, utf8_name
+from lab.tools.paths import existing, link_inside, listing, rel, shown
 
 #: Matches listed at most (the reference has no cap; a runaway `**` would flood a small context).
 MAX_MATCHES = 500
@@ -47,7 +47,7 @@ class SearchFiles(Tool):
         found: list[str] = []
         # depth first in name order, from a stack of folder listings rather than by recursion: a
         # corpus thousands of folders deep is searched like any other
-        stack: list[tuple[Iterator[Path], str]] = [(iter(sorted(full.iterdir(), key=lambda e: e.name)), "")]
+        stack: list[tuple[Iterator[Path], str]] = [(iter(listing(full)), "")]
         while stack and len(found) < MAX_MATCHES:
             entries, prefix = stack[-1]
             e = next(entries, None)
@@ -55,13 +55,13 @@ class SearchFiles(Tool):
                 stack.pop()
                 continue
             r = f"{prefix}{e.name}"
-            if e.name in HIDDEN_DIRS or not utf8_name(e.name) or any(glob_match(r, p) for p in patterns):
+            if any(glob_match(r, p) for p in patterns):
                 continue
             if e.is_symlink() and not link_inside(ctx, e):
                 continue
             if glob_match(r, pattern):
                 found.append(rel(ctx, e))
             if e.is_dir() and not e.is_symlink():
-                stack.append((iter(sorted(e.iterdir(), key=lambda x: x.name)), r + "/"))
+                stack.append((iter(listing(e)), r + "/"))
         text = "\n".join(found) if found else "No matches found"
         return ToolResult(text=text, structured={"content": text})
