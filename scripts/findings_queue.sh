@@ -15,6 +15,9 @@
 #   collapse          single-session repeats of five cells, 12 each (…-1.5b-collapse.md)
 #   lexiopt-isolated  the lexiopt isolated rerun to 6 repeats (…-1.5b-lexiopt.md)
 #
+# What has run: `.venv/bin/lab history --results docs/findings/<page's folder>` (every run, its
+# state and complete repeats); each page's generator prints its tables from the same folders.
+#
 # Threads change no token (docs/numerics.md): THREADS only sets the speed and is recorded as a
 # condition of each repeat's round.
 set -euo pipefail
