@@ -4,6 +4,7 @@ qwen2.5-coder-1.5b-lexiopt/runs): the round effect (finding 1), bimodal single s
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -418,3 +419,49 @@ def test_a_resume_with_other_threads_is_its_own_round_condition(tmp_path):
     assert [old[k].n_threads for k in (0, 1)] == [1, 2]            # the resume passed 2 threads
     default = rounds_of(segments([None, None], config=None, identity=2, recorded=False))
     assert [default[k].n_threads for k in (0, 1)] == ["default", "default"]   # one setting all along
+
+
+def test_a_resume_keeps_the_threads_of_the_segments_before_it(tmp_path):
+    """Seen on the A/A' calibration: one process (two threads) ran repeats 1-3 as three segments
+    written before segments recorded their threads; the model identity said 2 for all of them
+    (the last process's), until a new process resumed the run, recorded its own threads and left
+    them to the config's 1. A resume now fills them in from the identity it is about to rewrite."""
+    import dataclasses
+    from lab.records.rounds import keep_threads, last_process
+    from lab.runner import resume, run
+    from support.runs import scripted, scripted_cfg
+    d = run(scripted_cfg(tmp_path, "run.repeats=4"), backend=scripted(), progress=False).run_dir
+    rec = read_record(d)
+    t0 = rec.repeats[0].round["started_at"]
+    pids = [1, 2, 2, 2]                          # repeat 0 one process, repeats 1-3 another
+    reps = [dataclasses.replace(r, round={**r.round, "pid": pids[r.repeat]}) for r in rec.repeats]
+    events = [{"status": "running", "at": t0, "pid": pid, "host": "h", "git": {"code": "c" * 16},
+               "kept_repeats": list(range(k))} for k, pid in enumerate(pids)]
+    old = dataclasses.replace(rec, events=events, repeats=reps,
+                              config={**rec.config, "model": {**(rec.config.get("model") or {}), "n_threads": 1}},
+                              model={**rec.model, "extra": {**(rec.model.get("extra") or {}), "n_threads": 2}})
+    assert [s["pid"] for s in last_process(old)] == [2, 2, 2]
+    assert [rounds_of(old)[k].n_threads for k in range(4)] == [1, 2, 2, 2]   # every segment of pid 2
+    after = dataclasses.replace(old, events=[dict(e) for e in old.events])
+    keep_threads(after)
+    assert [e.get("n_threads") for e in after.events] == [None, 2, 2, 2]
+    assert {e.get("n_threads_from") for e in after.events[1:]} == {"model identity"}
+    after.events.append({"status": "running", "at": t0, "pid": 3, "host": "h", "n_threads": 1,
+                         "git": {"code": "c" * 16}, "kept_repeats": [0, 1, 2, 3]})
+    assert [rounds_of(after)[k].n_threads for k in range(4)] == [1, 2, 2, 2]  # kept past a new process
+    lost = dataclasses.replace(old, events=old.events + [after.events[-1]])  # without keep_threads
+    assert [rounds_of(lost)[k].n_threads for k in range(4)] == [1, 1, 1, 1]
+
+    # and a resume does it: a run of 2 repeats, rewritten as an older record would be, resumed to 3
+    d2 = run(scripted_cfg(tmp_path / "r", "run.repeats=2"), backend=scripted(), progress=False).run_dir
+    raw = json.loads((d2 / "run.json").read_text())
+    for e in raw["events"]:
+        e.pop("n_threads", None)
+        e.update(pid=2, host="h") if e["status"] == "running" else None
+    raw["model"].setdefault("extra", {})["n_threads"] = 2
+    raw["config"]["run"]["repeats"], raw["status"] = 3, "interrupted"
+    (d2 / "run.json").write_text(json.dumps(raw))
+    resume(d2, backend=scripted(), progress=False)
+    segs = [e for e in read_record(d2).events if e["status"] == "running"]
+    assert [e.get("n_threads") for e in segs[:-1]] == [2] * (len(segs) - 1)
+    assert segs[-1]["pid"] != 2 and segs[-1].get("n_threads_from") is None

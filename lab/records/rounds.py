@@ -109,21 +109,45 @@ def _code(git) -> str | None:
     return ("code:" + g["code"]) if g.get("code") else g.get("revision")
 
 
+def last_process(record) -> list[dict]:
+    """The segments the record's last process ran (the trailing segments with the last one's pid
+    and host): the ones whose threads the model identity, rewritten at every resume, still says."""
+    segs = _segments(record)
+    tail = [segs[-1]]
+    for s in reversed(segs[:-1]):
+        if (s.get("pid"), s.get("host")) != (tail[0].get("pid"), tail[0].get("host")) or s.get("pid") is None:
+            break
+        tail.insert(0, s)
+    return tail
+
+
+def keep_threads(record) -> None:
+    """Before a resume rewrites the model identity: the last process's segments that do not record
+    their threads (written before segments did) get them from the identity it is about to lose,
+    labelled `n_threads_from`. Without this, the next process's segment would leave them to the
+    config's value (seen on the A/A' calibration: two-thread repeats read back as one-thread)."""
+    n = ((record.model or {}).get("extra") or {}).get("n_threads")
+    if n is None or not any(isinstance(e, dict) and e.get("status") == "running" for e in record.events or []):
+        return
+    for seg in last_process(record):
+        if seg.get("n_threads") is None:
+            seg["n_threads"], seg["n_threads_from"] = n, "model identity"
+
+
 def _threads(record, seg: dict | None = None):
     """The threads a segment ran with: its event's `n_threads` (recorded since 2026-12-02: a resume
-    may pass another `model.n_threads`, which changes no token but is a condition of the round).
-    Older records: the run's config (its first segment), except that when the config set the
-    threads and the last segment ran with others, the model identity (rewritten at every resume)
-    says so for that segment."""
+    may pass another `model.n_threads`, which changes no token but is a condition of the round;
+    `keep_threads` fills it for older segments at a resume). Older records: the run's config (its
+    first segment), except that when the config set the threads, the model identity (rewritten at
+    every resume) says those of the last process's segments."""
     if seg is not None and seg.get("n_threads") is not None:
         return seg["n_threads"]
     info = (record.numerics or {}).get("info") or {}
     model = (record.config or {}).get("model") or {}
     n = info.get("n_threads") or model.get("n_threads")
-    if n is not None and seg is not None:
-        segs = _segments(record)
-        if len(segs) > 1 and seg is segs[-1]:
-            n = ((record.model or {}).get("extra") or {}).get("n_threads") or n
+    if n is not None and seg is not None and len(_segments(record)) > 1 \
+            and any(seg is s for s in last_process(record)):
+        n = ((record.model or {}).get("extra") or {}).get("n_threads") or n
     return n if n is not None else "default"
 
 

@@ -19,6 +19,7 @@ from lab.runner.preparing import Prepared
 from lab.records.lock import RunLock
 from lab.records.provenance import git_info, versions
 from lab.records.record import RUN_FILE, RunRecord, read_record, read_tests_csv
+from lab.records.rounds import keep_threads
 from lab.records.recovery import (base_seed, check_same_inputs, check_same_numerics, choose, recover,
                              retry_count)
 from lab.runner.run_summary import format_summary
@@ -103,6 +104,7 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
     record.repeats = [state.complete[k] for k in sorted(state.complete)]
     record.config.setdefault("run", {})["repeats"] = repeats
     record.status, record.error, record.traceback, record.ended_at = "running", None, None, None
+    keep_threads(record)                # the identity below replaces what says the last segments' threads
     record.model = backend.identity().to_dict()
     if p.settings.seed != base_seed(record):
         print(f"note: resuming with the run's own seed {base_seed(record)} (repeat k uses seed + k), "
