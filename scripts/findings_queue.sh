@@ -12,8 +12,9 @@
 #   tasks40-isolated  tasks40 vs its filesystem baseline, 6 repeats (…-1.5b-tasks40.md)
 #   tasks40-single    the same in one session a repeat
 #   model-size        the lexiopt and tasks40 pairs on the 0.5B, 3 repeats (model-size.md)
+#   lexiopt-isolated  the lexiopt isolated rerun to 3 repeats a cell (…-1.5b-lexiopt.md): the
+#                     1.5B's point of the model-size figure (its maybe_exts / removed pair)
 #   collapse          single-session repeats of five cells, 12 each (…-1.5b-collapse.md)
-#   lexiopt-isolated  the lexiopt isolated rerun to 6 repeats (…-1.5b-lexiopt.md)
 #
 # What has run: `.venv/bin/lab history --results docs/findings/<page's folder>` (every run, its
 # state and complete repeats); each page's generator prints its tables from the same folders.
@@ -36,10 +37,10 @@ step() {
     tasks40-single) bash scripts/tasks40_sweep.sh single 6 $F/qwen2.5-coder-1.5b-tasks40/runs/single "$T" ;;
     model-size) bash scripts/model_size_sweep.sh isolated 3 $F/model-size/runs/isolated "$T" ;;
     collapse) bash scripts/collapse_sweep.sh 12 $F/qwen2.5-coder-1.5b-collapse/runs "$T" ;;
-    lexiopt-isolated) bash scripts/lexiopt_sweep.sh isolated 6 $F/qwen2.5-coder-1.5b-lexiopt/runs/isolated-rerun "$T" ;;
+    lexiopt-isolated) bash scripts/lexiopt_sweep.sh isolated 3 $F/qwen2.5-coder-1.5b-lexiopt/runs/isolated-rerun "$T" ;;
   esac
 }
-ALL=(aa tasks40-isolated tasks40-single model-size collapse lexiopt-isolated)
+ALL=(aa tasks40-isolated tasks40-single model-size lexiopt-isolated collapse)
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=("${ALL[@]}")
 for s in "${steps[@]}"; do   # every name checked before hours of runs, not when its turn comes
