@@ -1,6 +1,6 @@
 """The tables of docs/findings/qwen2.5-coder-1.5b-lexiopt.md, printed as Markdown from run folders.
 
-    .venv/bin/python scripts/findings_lexiopt.py RESULTS_DIR [PROMPT_RUNS_DIR]
+    .venv/bin/python scripts/findings_lexiopt.py RESULTS_DIR [PROMPT_RUNS_DIR] [--level N]
 
 RESULTS_DIR holds the sweep's runs (scripts/lexiopt_sweep.sh), PROMPT_RUNS_DIR the tool_choice=auto
 runs of the prompt variants (the unforced tool-call rate). Everything comes from the run records
@@ -9,6 +9,7 @@ through lab.analysis.load; nothing is typed in by hand. Only complete repeats co
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -100,20 +101,27 @@ def tool_use(res) -> pd.DataFrame:
     return rep[[c for c in keep if c in rep.columns]]
 
 
-def main() -> None:
-    res = load(sys.argv[1])
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("results_dir", help="the sweep's runs (scripts/lexiopt_sweep.sh)")
+    ap.add_argument("prompt_runs", nargs="?", help="the prompt variants' tool_choice=auto runs")
+    ap.add_argument("--level", type=int, default=2, choices=range(1, 6),
+                    help="heading level of the sections (a page that nests them under its own: 4)")
+    args = ap.parse_args(argv)
+    h = "#" * args.level
+    res = load(args.results_dir)
     for p in res.problems:
         print(f"<!-- left out: {p} -->")
-    print("## Cells\n\n" + md(cells(res)))
-    print("\n## Paired comparisons\n\n" + md(comparisons(res)))
-    print("\n## Categories (pass rate)\n\n" + md(categories(res)))
-    print("\n## Outcomes (all complete repeats)\n\n" + md(outcomes(res)))
-    print("\n## Copy cascades\n\n" + md(cascades(res)))
-    print("\n## Tokens per field (path_resolve)\n\n" + md(fields(res)))
-    print("\n## Tool use\n\n" + md(tool_use(res)))
-    if len(sys.argv) > 2:
-        auto = load(sys.argv[2])
-        print("\n## Prompt variants, tool_choice=auto\n\n" + md(tool_use(auto)))
+    print(f"{h} Cells\n\n" + md(cells(res)))
+    print(f"\n{h} Paired comparisons\n\n" + md(comparisons(res)))
+    print(f"\n{h} Categories (pass rate)\n\n" + md(categories(res)))
+    print(f"\n{h} Outcomes (all complete repeats)\n\n" + md(outcomes(res)))
+    print(f"\n{h} Copy cascades\n\n" + md(cascades(res)))
+    print(f"\n{h} Tokens per field (path_resolve)\n\n" + md(fields(res)))
+    print(f"\n{h} Tool use\n\n" + md(tool_use(res)))
+    if args.prompt_runs:
+        auto = load(args.prompt_runs)
+        print(f"\n{h} Prompt variants, tool_choice=auto\n\n" + md(tool_use(auto)))
 
 
 if __name__ == "__main__":
