@@ -29,7 +29,7 @@ from lab.records.rounds import round_labels, rounds_of  # noqa: E402
 from lab.runner.calibrating import CALIBRATIONS, read_calibration  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from findings_tasks40 import md  # noqa: E402  (the findings scripts' one Markdown table)
+from findings_common import md, run  # noqa: E402
 
 
 def _assistant_turns(messages) -> list:
@@ -118,4 +118,4 @@ def demote(text: str, level: int) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, __file__)

@@ -33,7 +33,7 @@ from lab.stats.collapse import RULE  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from findings_tasks40 import md  # noqa: E402  (the findings scripts' one Markdown table)
+from findings_common import md, run  # noqa: E402
 
 #: the axes a cell is told by here (and any other axis that varies among the loaded runs)
 AXES = ["model", "vocabulary", "prompt"]
@@ -127,4 +127,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, __file__)

@@ -20,6 +20,8 @@ from lab.records.cascade import is_placeholder_echo  # noqa: E402
 from lab.comparisons.diff import build, complete_rows  # noqa: E402
 from lab.records.history import scan  # noqa: E402
 from lab.records.numerics import of_record  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from findings_common import run  # noqa: E402
 
 RUNS = Path(__file__).resolve().parent.parent / "docs/findings/qwen2.5-coder-1.5b-first-run/runs"
 
@@ -77,4 +79,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, __file__)

@@ -21,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lab.analysis.cell_pairs import compare, per_test  # noqa: E402
 from lab.analysis.load import load, load_reference  # noqa: E402
 from lab.analysis.frame_stats import field_token_stats  # noqa: E402
+from lab.errors import InputError  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from findings_tasks40 import md as _md  # noqa: E402  (the findings scripts' one Markdown table)
+from findings_common import md as _md, run  # noqa: E402
 
 ORDER = ["lexiopt4", "maybe_exts_removed", "alike", "lexiopt6"]
 
@@ -110,6 +111,9 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     h = "#" * args.level
     res = load(args.results_dir)
+    if res.runs.empty:
+        raise InputError("no run of the lexiopt sweep here (scripts/lexiopt_sweep.sh writes them)",
+                         file=args.results_dir)
     for p in res.problems:
         print(f"<!-- left out: {p} -->")
     print(f"{h} Cells\n\n" + md(cells(res)))
@@ -125,4 +129,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, __file__)

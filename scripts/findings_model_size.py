@@ -39,7 +39,7 @@ from lab.records.cells import KEY_COLUMNS  # noqa: E402
 from lab.stats import words  # noqa: E402
 from lab.stats.equivalence import DEFAULT_MARGIN  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from findings_tasks40 import md  # noqa: E402  (the findings scripts' one Markdown table)
+from findings_common import md, run  # noqa: E402
 
 #: (name, the candidate cell, the base cell, the axes the pair itself sets)
 PAIRS = [
@@ -218,4 +218,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, __file__)

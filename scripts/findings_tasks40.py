@@ -34,6 +34,8 @@ from lab.records.record import read_transcript, transcript_path  # noqa: E402
 from lab.stats import holm, rate_ci  # noqa: E402
 from lab.stats import words  # noqa: E402
 from lab.stats.equivalence import DEFAULT_MARGIN  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from findings_common import md, run  # noqa: E402
 
 PATHFINDER, BASELINE = "tasks40", "tasks40_baseline"
 SUITES = (PATHFINDER, BASELINE)
@@ -42,17 +44,6 @@ AXES = ["model", "session", "tool_choice", "forced_tool", "suite"]
 #: the tools that list or search a folder (their `path` argument), and the ones that read a file
 LISTS = {"list_directory", "directory_tree", "search_files", "list_dir"}
 READS = {"fs_read_file", "read_file"}
-
-
-def md(df: pd.DataFrame, empty: str = "(nothing to show)") -> str:
-    if df is None or df.empty:
-        return empty
-    cols = list(df.columns)
-    out = ["| " + " | ".join(map(str, cols)) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
-    for _, r in df.iterrows():
-        out.append("| " + " | ".join("" if (not isinstance(v, (list, tuple, dict)) and pd.isna(v))
-                                     else (f"{v:.3g}" if isinstance(v, float) else str(v)) for v in r) + " |")
-    return "\n".join(out)
 
 
 def _norm(path) -> str:
@@ -284,4 +275,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, __file__)

@@ -7,6 +7,7 @@ today)."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 
 import pytest
@@ -101,3 +102,14 @@ def test_the_committed_findings_pages_are_what_their_runs_print_today(page):
     old, new = mod.regenerate(REPO / "docs" / "findings" / page)
     assert new == old, (f"docs/findings/{page} is stale: `.venv/bin/python scripts/findings_page.py "
                         f"docs/findings/{page}` writes its tables again from the committed runs")
+
+
+@pytest.mark.parametrize("script, folder, said", [
+    ("findings_tasks40", "none", "not a run directory or a folder of runs"),
+    ("findings_lexiopt", ".", "no run of the lexiopt sweep here (scripts/lexiopt_sweep.sh writes them)"),
+])
+def test_a_findings_script_on_a_folder_without_runs_says_so_in_one_line(tmp_path, script, folder, said):
+    where = tmp_path / folder
+    done = subprocess.run([sys.executable, f"scripts/{script}.py", str(where)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr.splitlines()) == (2, [f"{script}: {where}: {said}"])
