@@ -16,7 +16,6 @@ lab's readers; nothing is typed in. Only complete repeats count.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -24,17 +23,12 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.records.record import read_record, read_transcript, transcript_path  # noqa: E402
-from lab.records.rounds import round_labels, rounds_of  # noqa: E402
+from lab.records.record import read_record  # noqa: E402
 from lab.runner.calibrating import CALIBRATIONS, read_calibration  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from findings_common import md, run  # noqa: E402
-
-
-def _assistant_turns(messages) -> list:
-    return [(m.get("content"), json.dumps(m.get("tool_calls"), sort_keys=True))
-            for m in messages or [] if m.get("role") == "assistant"]
+from findings_seeds import seed_by_seed  # noqa: E402
 
 
 class AA:
@@ -69,28 +63,7 @@ class AA:
         return pd.DataFrame(rows)
 
     def seeds(self) -> pd.DataFrame:
-        a, b = self.recs["a"], self.recs["b"]
-        ra, rb = {r.seed: r for r in a.repeats}, {r.seed: r for r in b.repeats}
-        both = sorted(set(ra) & set(rb))
-        ia, ib = rounds_of(a), rounds_of(b)
-        infos = [ia[ra[s].repeat] for s in both] + [ib[rb[s].repeat] for s in both]
-        labels = round_labels(infos)
-        rows = []
-        for j, s in enumerate(both):
-            ta = {x.test_id: x for x in read_transcript(transcript_path(self.dirs["a"], ra[s].repeat))[1]}
-            tb = {x.test_id: x for x in read_transcript(transcript_path(self.dirs["b"], rb[s].repeat))[1]}
-            common = [t for t in ta if t in tb]
-            same = sum(_assistant_turns(ta[t].messages) == _assistant_turns(tb[t].messages) for t in common)
-            only_a = [t for t in common if ta[t].passed and not tb[t].passed]
-            only_b = [t for t in common if tb[t].passed and not ta[t].passed]
-            r_a, r_b = infos[j], infos[len(both) + j]
-            rows.append({"seed": s, "A": ra[s].score, "A′": rb[s].score, "diff (A′ − A)": rb[s].score - ra[s].score,
-                         "tests": len(common), "identical assistant turns": same,
-                         "passed in A only": " ".join(only_a) or "-", "passed in A′ only": " ".join(only_b) or "-",
-                         "round (A, A′)": f"{labels[j]}, {labels[len(both) + j]}",
-                         "threads (A, A′)": f"{r_a.n_threads}, {r_b.n_threads}",
-                         "started (A)": r_a.started_at.strftime("%Y-%m-%d %H:%M") if r_a.started_at else "?"})
-        return pd.DataFrame(rows)
+        return seed_by_seed([self.dirs["a"]], [self.dirs["b"]], ("A", "A′"))
 
     def summary(self) -> str:
         md_file = self.folder / "calibration.md"
