@@ -1,5 +1,5 @@
 """Issue 24: statistics that hold up on the committed real runs (docs/findings/
-qwen2.5-coder-1.5b-lexiopt/runs): the round effect (finding 1), bimodal single sessions (finding 2),
+qwen2.5-coder-1.5b-lexiopt/runs): rounds in the comparison (finding 1), bimodal single sessions (finding 2),
 "no effect" as an equivalence test (TOST). Each test failed on the code before issue 24."""
 
 from __future__ import annotations
@@ -41,10 +41,11 @@ def test_the_committed_isolated_runs_have_their_third_repeat_in_another_round():
 
 
 def test_seeds_0_1_against_seed_2_within_one_cell_is_no_longer_called_different():
-    """The old paired t over tests called the third round different in 3 of 4 cells (p 0.024,
-    0.0001, 0.045, 0.094): an A/A within one cell. Those arms did not share a round: with one round
-    a side nothing separates them from their rounds (cannot tell); lexiopt6's seeds 0,1 ran in two
-    rounds, so there the rounds' scores are compared."""
+    """The old paired t over tests called the third repeat different in 3 of 4 cells (p 0.024,
+    0.0001, 0.045, 0.094): an A/A within one cell. (Its jump was measured since to be seed 2's own,
+    in one round too: docs/statistics.md, "Isolated: rounds".) Those arms did not share a round:
+    with one round a side nothing separates them from their rounds (cannot tell); lexiopt6's seeds
+    0,1 ran in two rounds, so there the rounds' scores are compared."""
     old, new = [], []
     for cell in CELLS:
         arm = Arm.load(run_dir("isolated", cell))
