@@ -113,3 +113,17 @@ def test_a_findings_script_on_a_folder_without_runs_says_so_in_one_line(tmp_path
     done = subprocess.run([sys.executable, f"scripts/{script}.py", str(where)], cwd=REPO,
                           capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr.splitlines()) == (2, [f"{script}: {where}: {said}"])
+
+
+def test_findings_seeds_refuses_a_seed_complete_twice_on_one_side():
+    lexiopt = REPO / "docs/findings/qwen2.5-coder-1.5b-lexiopt"
+    sweep = lexiopt / "runs/isolated/lexiopt4/20261201T094700Z-ff3e57"
+    rerun = lexiopt / "seed-check/lexiopt4-seed0/20261203T072723Z-a0da37"
+    spec = importlib.util.spec_from_file_location("findings_seeds", REPO / "scripts" / "findings_seeds.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    from lab.errors import InputError
+    with pytest.raises(InputError, match="seed 0 is complete in two runs of one side"):
+        mod.seed_by_seed([sweep, rerun], [rerun])
+    table = mod.seed_by_seed([sweep], [rerun], ("sweep", "rerun"))
+    assert table[["seed", "sweep", "rerun", "tests"]].values.tolist() == [[0, 47, 46, 70]]
