@@ -94,7 +94,11 @@ def generate(page: Path, block: Block) -> str:
     if done.returncode != 0:
         tail = "\n".join(done.stderr.strip().splitlines()[-5:])
         raise PageError(f"{page}:{block.line}: {block.command} exited {done.returncode}:\n{tail}")
-    return done.stdout.strip("\n")
+    out = done.stdout.strip("\n")
+    if any(BEGIN.match(line.strip()) or line.strip() == END for line in out.splitlines()):
+        raise PageError(f"{page}:{block.line}: {block.command} printed a block marker (the page "
+                        "could not be regenerated again)")
+    return out
 
 
 def regenerate(page: Path) -> tuple[str, str]:
