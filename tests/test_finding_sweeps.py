@@ -232,3 +232,18 @@ def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compare
     assert f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] |" in row
     with pytest.raises(SystemExit):
         mod.main([str(tmp_path), "--size", "scripted=big"])
+
+
+def test_findings_queue_checks_every_step_name_before_running_any():
+    done = subprocess.run(["bash", "scripts/findings_queue.sh", "aa", "nosuch"], cwd=REPO,
+                          env={"LAB": "echo", "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+    assert done.returncode == 2 and "no step 'nosuch'" in done.stderr
+    assert "calibrate" not in done.stdout                  # aa, named first, did not run
+
+
+def test_findings_queue_runs_the_calibration_into_its_committed_folder_at_its_threads():
+    out = commands("findings_queue.sh", "aa", THREADS="1")
+    (cmd,) = [c for c in out if c[:1] == ["calibrate"]]
+    assert value(cmd, "run.results_dir") == "docs/findings/qwen2.5-coder-1.5b-aa"
+    assert value(cmd, "run.experiment") == "aa-twin-70" and value(cmd, "model.n_threads") == "1"
+    assert cmd[cmd.index("--twin") + 1] == "prompt=answer_line_twin" and "--pairs" in cmd
