@@ -273,11 +273,9 @@ def rec_fields(folder: Path) -> dict:
 def test_findings_aa_prints_the_arms_seed_by_seed_from_the_calibration_record(tmp_path, capsys):
     """scripts/findings_aa.py (the tables of the A/A' page): arms and per-seed rows come from the
     runs the record names; a folder without a record is refused with its path."""
-    import importlib.util
     from lab.records.record import read_record
-    spec = importlib.util.spec_from_file_location("findings_aa", REPO / "scripts" / "findings_aa.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    from support.scripts import load_script
+    mod = load_script("findings_aa")
     with pytest.raises(SystemExit, match="no A/A' calibration record"):
         mod.main([str(tmp_path)])
     res = _twin(tmp_path, 2)

@@ -12,6 +12,7 @@ import pytest
 
 from lab.config import compose
 from support.runs import REPO
+from support.scripts import load_script
 
 
 def commands(script: str, *args: str, **env: str) -> list[list[str]]:
@@ -129,11 +130,7 @@ def test_the_scripts_cover_the_cells_the_issue_asks_for():
 # -- the findings tables, end to end on scripted runs (no LLM) -----------------------------------
 
 def _script(name: str):
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(name)
 
 
 def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_path, capsys):

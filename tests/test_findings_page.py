@@ -6,21 +6,17 @@ today)."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 
 import pytest
 
 from support.runs import REPO
+from support.scripts import load_script
 
 
 def _page_tool():
-    spec = importlib.util.spec_from_file_location("findings_page", REPO / "scripts" / "findings_page.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod                        # its dataclass looks its module up
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("findings_page")
 
 
 @pytest.fixture()
@@ -121,9 +117,7 @@ def test_findings_seeds_refuses_a_seed_complete_twice_on_one_side():
     lexiopt = REPO / "docs/findings/qwen2.5-coder-1.5b-lexiopt"
     sweep = lexiopt / "runs/isolated/lexiopt4/20261201T094700Z-ff3e57"
     rerun = lexiopt / "seed-check/lexiopt4-seed0/20261203T072723Z-a0da37"
-    spec = importlib.util.spec_from_file_location("findings_seeds", REPO / "scripts" / "findings_seeds.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script("findings_seeds")
     from lab.errors import InputError
     with pytest.raises(InputError, match="seed 0 is complete in two runs of one side"):
         mod.seed_by_seed([sweep, rerun], [rerun])
