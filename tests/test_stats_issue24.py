@@ -280,6 +280,33 @@ def test_per_test_verdicts_only_where_the_repeats_can_reject_and_one_heterogenei
     assert eff[0].testable and sum(e.p_bh < 0.05 for e in eff[:10]) >= 5
 
 
+def test_breslow_day_is_statsmodels_where_that_is_defined_and_finite_at_a_pooled_ratio_of_one():
+    """A/A comparisons flip tests symmetrically: the pooled odds ratio is then exactly 1, where
+    statsmodels' test_equal_odds divides 0 by 0 (the calibration's log showed its warning and
+    `lab diff` printed chi2 nan)."""
+    import warnings
+    from statsmodels.stats.contingency_tables import StratifiedTable
+    from lab.stats.heterogeneity import breslow_day, heterogeneity
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        k = int(rng.integers(2, 12))
+        t = rng.integers(0, 6, size=(k, 2, 2)).astype(float)
+        t[:, 0, 0] += 1
+        ref = StratifiedTable(t.transpose(1, 2, 0), shift_zeros=True).test_equal_odds().statistic
+        assert breslow_day(t) == pytest.approx(ref, rel=1e-9, abs=1e-12)
+    # two tests that flipped in opposite directions: pooled ratio 1, yet they respond differently
+    xb = np.array([[1, 0]] * 5 + [[0, 1]] * 5, dtype=float)
+    xc = np.array([[0, 1]] * 5 + [[1, 0]] * 5, dtype=float)
+    xb[:, 0], xc[:, 0] = [1] * 8 + [0] * 2, [1] * 2 + [0] * 8
+    xb[:, 1], xc[:, 1] = [1] * 2 + [0] * 8, [1] * 8 + [0] * 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        h = heterogeneity(xb, xc)
+    assert np.isfinite(h["statistic"]) and h["statistic"] > 5 and 0 < h["p"] < 0.05
+    same = np.array([[1, 0], [0, 1]] * 2, dtype=float)
+    assert heterogeneity(same, same[::-1])["p"] == pytest.approx(1.0)
+
+
 def test_a_new_run_records_each_repeats_round_and_two_runs_of_one_session_share_it(tmp_path):
     from lab.runner import run
     from support.runs import scripted, scripted_cfg

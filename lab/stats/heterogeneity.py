@@ -7,8 +7,13 @@ not found. So, over the common tests of one comparison:
 - `min_p`: the smallest p-value the per-test test can reach at these repeat counts; a per-test
   verdict is shown only when min_p < alpha / tests (`testable`);
 - `heterogeneity`: one test of "do the tests respond differently?" — Breslow–Day's test of equal
-  odds ratios over the tests' 2x2 tables (arm x pass; statsmodels StratifiedTable, 0.5 added to
-  zero cells), chi-square on (informative tables - 1) df;
+  odds ratios over the tests' 2x2 tables (arm x pass; 0.5 added to every cell of a table with a
+  zero cell, as statsmodels' StratifiedTable does), chi-square on (informative tables - 1) df.
+  Written here, not taken from StratifiedTable.test_equal_odds: that solves the expected first
+  cell's quadratic as (-b + sqrt(D)) / 2a with a = 1 - (pooled odds ratio), which is 0/0 when the
+  pooled ratio is exactly 1 — the usual case of an A/A comparison (symmetric flips) — and gave a
+  statistic and p of NaN (and NaN in `lab diff --json`). The same root as -2c / (b + sqrt(D)) is
+  defined for every ratio (b + sqrt(D) > 0) and is the independence expectation at ratio 1;
 - `bh`: Benjamini–Hochberg adjusted p-values, for screening (controls the false discovery rate,
   not the chance of any false "beyond luck" as Holm does);
 - `shrunk`: per-test pass-rate differences shrunk towards their mean by the empirical Bayes
@@ -45,9 +50,6 @@ def bh(p_values: Sequence[float]) -> list[float]:
 def heterogeneity(base: np.ndarray, cand: np.ndarray) -> dict:
     """Breslow–Day over the tests (columns) of two 0/1 matrices; tables where the test always
     passed or always failed in both arms carry no information and are left out."""
-    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
-    from statsmodels.stats.contingency_tables import StratifiedTable
-
     xb, xc = np.asarray(base, dtype=float), np.asarray(cand, dtype=float)
     nb, nc = xb.shape[0], xc.shape[0]
     tables = []
@@ -56,10 +58,31 @@ def heterogeneity(base: np.ndarray, cand: np.ndarray) -> dict:
             tables.append([[cp, nc - cp], [bp, nb - bp]])
     if len(tables) < 2:
         return {"tables": len(tables), "statistic": None, "df": None, "p": None}
-    st = StratifiedTable(np.array(tables, dtype=float).transpose(1, 2, 0), shift_zeros=True)
-    res = st.test_equal_odds(adjust=False)
-    return {"tables": len(tables), "statistic": float(res.statistic), "df": len(tables) - 1,
-            "p": float(res.pvalue)}
+    statistic = breslow_day(np.array(tables, dtype=float))
+    return {"tables": len(tables), "statistic": statistic, "df": len(tables) - 1,
+            "p": _chi2_sf(statistic, len(tables) - 1)}
+
+
+def breslow_day(tables: np.ndarray) -> float:
+    """Breslow–Day's statistic (no Tarone adjustment) for k 2x2 tables, shape (k, 2, 2)."""
+    t = np.asarray(tables, dtype=float).copy()
+    t[(t == 0).any(axis=(1, 2))] += 0.5
+    a, b, c, d = t[:, 0, 0], t[:, 0, 1], t[:, 1, 0], t[:, 1, 1]
+    n = a + b + c + d
+    r = float((a * d / n).sum() / (b * c / n).sum())      # Mantel–Haenszel pooled odds ratio
+    row, col = a + b, a + c                                # the first row's and column's totals
+    # the expected first cell e under ratio r: (1-r) e^2 + q e - r row col = 0, q = n + (r-1)(row+col)
+    q = n + (r - 1) * (row + col)
+    e = 2 * r * row * col / (q + np.sqrt(q * q + 4 * (1 - r) * r * row * col))
+    v = 1 / (1 / e + 1 / (row - e) + 1 / (col - e) + 1 / (n - row - col + e))
+    return float(((a - e) ** 2 / v).sum())
+
+
+def _chi2_sf(x: float, df: int) -> float:
+    # heavy: scipy ~1 s to import; lab.stats loads with every `lab` command
+    from scipy.stats import chi2
+
+    return float(chi2.sf(x, df))
 
 
 def shrunk(base: np.ndarray, cand: np.ndarray) -> tuple[np.ndarray, float]:
