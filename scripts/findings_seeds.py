@@ -1,6 +1,8 @@
 """Seed by seed, two sets of runs of one configuration (or of two believed alike): per seed both
 sides completed, the scores, the tests whose assistant turns are identical on both sides (same
-tokens), the outcomes that differ, and the round, threads and start of each side's repeat.
+tokens), the outcomes that differ, and the round, threads and start of each side's repeat (its
+end less its wall time, the lab's round start (lab.records.rounds.capture): for a repeat resumed
+after a stop, a time after the stop).
 
     .venv/bin/python scripts/findings_seeds.py RUN [RUN ...] --vs RUN [RUN ...] [--names A,B]
 
@@ -67,7 +69,7 @@ def seed_by_seed(a_runs: list[Path], b_runs: list[Path], names: tuple[str, str] 
                      f"passed in {na} only": " ".join(only_a) or "-", f"passed in {nb} only": " ".join(only_b) or "-",
                      f"round ({na}, {nb})": f"{labels[j]}, {labels[len(both) + j]}",
                      f"threads ({na}, {nb})": f"{ia.n_threads}, {ib.n_threads}",
-                     f"started ({na}, {nb})": f"{_when(ia)}, {_when(ib)}"})
+                     f"started: end − wall ({na}, {nb})": f"{_when(ia)}, {_when(ib)}"})
     return pd.DataFrame(rows)
 
 
