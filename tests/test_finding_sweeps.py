@@ -238,6 +238,13 @@ def test_findings_queue_checks_every_step_name_before_running_any():
     assert "calibrate" not in done.stdout                  # aa, named first, did not run
 
 
+def test_findings_queue_installs_the_half_billion_model_before_its_sweep():
+    out = commands("findings_queue.sh", "model-size")
+    runs = [i for i, c in enumerate(out) if c[:1] == ["run"]]
+    assert out.index(["models", "install", "qwen2.5-coder-0.5b"]) < runs[0]
+    assert {value(out[i], "model") for i in runs} == {"qwen2.5-coder-0.5b"}
+
+
 def test_findings_queue_runs_the_calibration_into_its_committed_folder_at_its_threads():
     out = commands("findings_queue.sh", "aa", THREADS="1")
     (cmd,) = [c for c in out if c[:1] == ["calibrate"]]
