@@ -11,6 +11,12 @@ coupling through the seed), the tests whose outcome differs (passed in A only, i
 round each repeat ran in (code, threads, host; lab/records/rounds.py). Then the record's own
 summary (its calibration.md). Everything comes from the run records and transcripts through the
 lab's readers; nothing is typed in. Only complete repeats count.
+
+    .venv/bin/python scripts/findings_aa.py FOLDER --summary
+
+prints only the judgement, one table row from the record (pairs judged, the false-"different" rate
+with its CI, E[z²] with its chi-square p, KS p, the seed-matched re-splits): docs/statistics.md
+carries it, so the numbers there are the record's.
 """
 
 from __future__ import annotations
@@ -65,6 +71,22 @@ class AA:
     def seeds(self) -> pd.DataFrame:
         return seed_by_seed([self.dirs["a"]], [self.dirs["b"]], ("A", "A′"))
 
+    def judgement(self) -> pd.DataFrame:
+        c = self.cal
+        sp, rs = c.spread or {}, c.resamples or {}
+        ran = c.pairs if c.pairs_done is None else c.pairs_done     # None: every pair
+        done = "" if ran >= c.pairs else f" (incomplete: {ran} of {c.pairs} pairs ran)"
+        return pd.DataFrame([{
+            "calibration": f"real model, A/A′ ({c.experiment}){done}",
+            "pairs judged": c.judged,
+            'false "different" (95% CI)': f"{c.different}/{c.judged} = {_pct(c.rate)} "
+                                          f"({_pct(c.ci_low)} – {_pct(c.ci_high)})",
+            "E[z²] (chi-square p)": _num(sp.get("ez2"), sp.get("chi2_p")),
+            "KS p": _fmt(sp.get("ks_p")),
+            "re-splits: rate (5–95%), E[z²]": (
+                f"{_pct(rs['rate_mean'])} ({_pct(rs['rate_p05'])} – {_pct(rs['rate_p95'])}), "
+                f"{rs['ez2_mean']:.2f}" if rs else "-")}])
+
     def summary(self) -> str:
         md_file = self.folder / "calibration.md"
         return md_file.read_text(encoding="utf-8").strip() if md_file.is_file() else "(no calibration.md)"
@@ -76,12 +98,29 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--level", type=int, default=2, choices=range(1, 6),
                     help="heading level of the sections (the page that includes them: 3); the "
                          "record's own headings go below its section's")
+    ap.add_argument("--summary", action="store_true",
+                    help="only the judgement: one table row from the record (docs/statistics.md)")
     args = ap.parse_args(argv)
     f = AA(args.folder)
+    if args.summary:
+        print(md(f.judgement()))
+        return
     h = "#" * args.level
     print(f"{h} The arms\n\n" + md(f.arms()))
     print(f"\n{h} Seed by seed\n\n" + md(f.seeds(), "(no seed complete in both arms)"))
     print(f"\n{h} The calibration record\n\n" + demote(f.summary(), args.level))
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _fmt(x) -> str:
+    return "-" if x is None else f"{x:.2g}"
+
+
+def _num(x, p) -> str:
+    return "-" if x is None else f"{x:.2f} ({_fmt(p)})"
 
 
 def demote(text: str, level: int) -> str:
