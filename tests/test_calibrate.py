@@ -298,3 +298,9 @@ def test_findings_aa_prints_the_arms_seed_by_seed_from_the_calibration_record(tm
     assert [h for h, _ in headings[:3]] == ["###"] * 3
     assert headings[3][0] == "####" and headings[3][1].startswith("A/A' calibration")
     assert all(len(h) >= 4 for h, _ in headings[3:]), headings
+    mod.main([str(tmp_path / "results" / "aat"), "--summary"])     # docs/statistics.md's row
+    (row,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| real model")]
+    cells = [c.strip() for c in row.split("|")[1:-1]]
+    assert "incomplete" not in cells[0] and cells[1] == str(rec["judged"])
+    assert cells[2].startswith(f"{rec['different']}/{rec['judged']} = {100 * rec['rate']:.1f}% (")
+    assert cells[3] == f"{rec['spread']['ez2']:.2f} ({rec['spread']['chi2_p']:.2g})"
