@@ -12,7 +12,7 @@ not found. So, over the common tests of one comparison:
   Written here, not taken from StratifiedTable.test_equal_odds: that solves the expected first
   cell's quadratic as (-b + sqrt(D)) / 2a with a = 1 - (pooled odds ratio), which is 0/0 when the
   pooled ratio is exactly 1 — the usual case of an A/A comparison (symmetric flips) — and gave a
-  statistic and p of NaN (and NaN in `lab diff --json`). The same root as -2c / (b + sqrt(D)) is
+  statistic and p of NaN (also in `lab diff --format json`). The same root as -2c / (b + sqrt(D)) is
   defined for every ratio (b + sqrt(D) > 0) and is the independence expectation at ratio 1;
 - `bh`: Benjamini–Hochberg adjusted p-values, for screening (controls the false discovery rate,
   not the chance of any false "beyond luck" as Holm does);
