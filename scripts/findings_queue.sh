@@ -12,6 +12,8 @@
 #   tasks40-isolated  tasks40 vs its filesystem baseline, 6 repeats (…-1.5b-tasks40.md)
 #   tasks40-single    the same in one session a repeat
 #   model-size        the lexiopt and tasks40 pairs on the 0.5B, 3 repeats (model-size.md)
+#   smollm            the same cells on SmolLM2-135M, 1 repeat: can it use a forced call's answer
+#                     at all (model-size.md says why one repeat)
 #   lexiopt-isolated  the lexiopt isolated rerun to 3 repeats a cell (…-1.5b-lexiopt.md): the
 #                     1.5B's point of the model-size figure (its maybe_exts / removed pair)
 #   collapse          single-session repeats of five cells, 12 each (…-1.5b-collapse.md)
@@ -39,11 +41,12 @@ step() {
                 # to verify its sha256 when it is)
                 "$LAB" models install qwen2.5-coder-0.5b
                 bash scripts/model_size_sweep.sh isolated 3 $F/model-size/runs/isolated "$T" ;;
+    smollm) MODELS=smollm2-135m bash scripts/model_size_sweep.sh isolated 1 $F/model-size/runs/isolated "$T" ;;
     collapse) bash scripts/collapse_sweep.sh 12 $F/qwen2.5-coder-1.5b-collapse/runs "$T" ;;
     lexiopt-isolated) bash scripts/lexiopt_sweep.sh isolated 3 $F/qwen2.5-coder-1.5b-lexiopt/runs/isolated-rerun "$T" ;;
   esac
 }
-ALL=(aa tasks40-isolated tasks40-single model-size lexiopt-isolated collapse)
+ALL=(aa tasks40-isolated tasks40-single model-size smollm lexiopt-isolated collapse)
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=("${ALL[@]}")
 for s in "${steps[@]}"; do   # every name checked before hours of runs, not when its turn comes

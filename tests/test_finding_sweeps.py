@@ -245,6 +245,14 @@ def test_findings_queue_installs_the_half_billion_model_before_its_sweep():
     assert {value(out[i], "model") for i in runs} == {"qwen2.5-coder-0.5b"}
 
 
+def test_findings_queue_runs_smollm_once_into_the_model_size_folder():
+    out = commands("findings_queue.sh", "smollm")
+    runs = [c for c in out if c[:1] == ["run"]]
+    assert runs and {value(c, "model") for c in runs} == {"smollm2-135m"}
+    assert {value(c, "run.repeats") for c in runs} == {"1"}
+    assert {value(c, "run.results_dir") for c in runs} == {"docs/findings/model-size/runs/isolated"}
+
+
 def test_findings_queue_runs_the_calibration_into_its_committed_folder_at_its_threads():
     out = commands("findings_queue.sh", "aa", THREADS="1")
     (cmd,) = [c for c in out if c[:1] == ["calibrate"]]
