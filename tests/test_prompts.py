@@ -247,6 +247,45 @@ def test_suite_templates_with_an_unknown_key_are_rejected(tmp_path):
     assert e.value.key == "templates"
 
 
+def test_a_suites_own_system_prompt_must_bring_its_answer_format(tmp_path):
+    """A suite's system text that places {answer_format} is written for one answer format; under
+    another prompt's (`ANSWER: <path>` drawn on its own line vs `ANSWER:` described in words) it
+    reads wrong. tasks40_baseline did, and the 1.5B gave the line after a bare `ANSWER:` as its
+    answer in 26 of 40 tasks (2026-12-03). So such a suite sets templates.answer_format too."""
+    bad = tmp_path / "s.yaml"
+    bad.write_text("templates:\n  system: |\n    Tools: {tool_names}.\n    Answer as {answer_format}\n"
+                   "tests:\n  - id: a\n    query: q\n    expected: [x]\n", encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_suite(bad)
+    assert e.value.line == 2 and e.value.key == "templates.system" and str(bad) in str(e.value)
+    assert "templates.answer_format" in str(e.value)
+    good = tmp_path / "g.yaml"
+    good.write_text(bad.read_text(encoding="utf-8").replace(
+        "tests:", "  answer_format: 'ANSWER:'\ntests:", 1), encoding="utf-8")
+    assert load_suite(good).raw["templates"]["answer_format"] == "ANSWER:"
+    plain_text = tmp_path / "p.yaml"                  # a system text with no answer format of its own
+    plain_text.write_text("templates:\n  system: 'Tools: {tool_names}.'\n"
+                          "tests:\n  - id: a\n    query: q\n    expected: [x]\n", encoding="utf-8")
+    load_suite(plain_text)
+
+
+@pytest.mark.parametrize("variant", sorted(p.stem for p in PROMPT_DIR.glob("*.yaml")))
+def test_the_baseline_renders_one_system_prompt_whatever_the_prompt_variant(suites, variant):
+    """The baseline's system prompt is its own, with its own answer format, under every prompt
+    variant; the answer line is described in words as the default's is (nothing to copy)."""
+    from lab.agent.prompt import load_prompt
+
+    cfg = yaml.safe_load((PROMPT_DIR / f"{variant}.yaml").read_text(encoding="utf-8"))
+    t = load_prompt(cfg, suites["tasks40_baseline"].raw["templates"], "prompts/tasks40_baseline.yaml")
+    system = t.system_prompt(list(BASELINE_TOOLS))
+    assert t.answer_format == "ANSWER:" and t.answer_prefix == "ANSWER:"
+    assert "one line that starts with ANSWER: followed by the file's path" in " ".join(system.split())
+    assert not any(line.strip() == "ANSWER:" for line in system.splitlines())   # the broken form
+    default = load_prompt(yaml.safe_load(TEMPLATES_FILE.read_text(encoding="utf-8")),
+                          suites["tasks40_baseline"].raw["templates"], "prompts/tasks40_baseline.yaml")
+    assert system == default.system_prompt(list(BASELINE_TOOLS))
+
+
 # --- contamination ---------------------------------------------------------------------------
 
 def _documents_containing(corpus, index, query: str) -> set[str]:

@@ -227,6 +227,16 @@ def _read_suite(r: _Reader, root: yaml.Node | None, path: Path,
                 raise r.error(f"unknown template key (known: {', '.join(TEMPLATE_KEYS)})", knode,
                               f"templates.{key}")
             r.text(vnode, key, "templates", required=True)
+        own = {k: (kn, vn) for k, kn, vn in r.items(tpl_node, "'templates'")}
+        if ("system" in own and "answer_format" not in own
+                and "{answer_format}" in str(r.value(own["system"][1]))):
+            # its text is written around one answer format: a prompt's other one reads wrong in
+            # it (tasks40_baseline under `answer_line`: a bare "ANSWER:" line, then an instruction
+            # the model gave as its answer)
+            raise r.error("a suite's own system prompt that places {answer_format} must set "
+                          "templates.answer_format too (the text is written for one answer format; "
+                          "the prompt variant's may not read right in it)", own["system"][0],
+                          "templates.system")
 
     categories: dict[str, str] = {}
     cat_node = by_key.get("categories", (None, None))[1]
