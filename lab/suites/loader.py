@@ -222,14 +222,13 @@ def _read_suite(r: _Reader, root: yaml.Node | None, path: Path,
     if tpl_node is not None:
         if not isinstance(tpl_node, yaml.MappingNode):
             raise r.error("'templates' must be a mapping of template key -> text", tpl_node, "templates")
+        own: dict[str, tuple[yaml.Node, str]] = {}
         for key, knode, vnode in r.items(tpl_node, "'templates'"):
             if key not in TEMPLATE_KEYS:
                 raise r.error(f"unknown template key (known: {', '.join(TEMPLATE_KEYS)})", knode,
                               f"templates.{key}")
-            r.text(vnode, key, "templates", required=True)
-        own = {k: (kn, vn) for k, kn, vn in r.items(tpl_node, "'templates'")}
-        if ("system" in own and "answer_format" not in own
-                and "{answer_format}" in str(r.value(own["system"][1]))):
+            own[key] = (knode, r.text(vnode, key, "templates", required=True))
+        if "system" in own and "answer_format" not in own and "{answer_format}" in own["system"][1]:
             # its text is written around one answer format: a prompt's other one reads wrong in
             # it (tasks40_baseline under `answer_line`: a bare "ANSWER:" line, then an instruction
             # the model gave as its answer)
