@@ -154,3 +154,26 @@ def test_report_renders_in_headless_chromium_with_its_figures(report_dir, tmp_pa
     page = next((report_dir / "transcripts").rglob("*.html")).resolve().as_uri()
     dom = _chromium("--dump-dom", page, user_data=tmp_path / "ud").stdout
     assert "<details" in dom and "path_resolve" in dom
+
+
+def test_a_report_written_again_removes_the_earlier_ones_leftovers_and_nothing_else(results, tmp_path):
+    # a transcript page of a run no longer in the sweep, a table and a figure since renamed: a
+    # report must not link or show what is not in it; a reader's own file stays
+    stale = [tmp_path / "transcripts/20260101T000000Z-gone00/repeat-0.html",
+             tmp_path / "tables/old_name.csv", tmp_path / "figures/old_name.png",
+             tmp_path / "figures/old_name.svg"]
+    for p in stale:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text("left from an earlier report")
+    mine = [tmp_path / "notes.md", tmp_path / "figures/drawn_by_hand.pdf"]
+    for p in mine:
+        p.write_text("a reader's own")
+    rep = build_report([results], tmp_path, n_boot=200, n_perm=200)
+    for p in stale:
+        assert not p.exists(), p
+    assert not (tmp_path / "transcripts/20260101T000000Z-gone00").exists()
+    for p in mine:
+        assert p.read_text() == "a reader's own"
+    assert rep.transcripts and all(p.is_file() for p in rep.transcripts)
+    assert sorted(p.stem for p in (tmp_path / "tables").glob("*.csv")) == sorted(TABLES)
+    assert sorted(p.stem for p in (tmp_path / "figures").glob("*.png")) == sorted(FIGURES)

@@ -7,6 +7,8 @@
       tables/*.csv       every table, complete (the report shows the readable part)
       transcripts/<run_id>/repeat-<k>.html   one page per repeat with a failing or flaky test;
                          the report links each such test to `...html#<test_id>`
+    Writing a report again into the same folder removes the tables, figures and transcript pages
+    of the earlier one that it does not write again (a run no longer in the sweep); nothing else.
 
 Both documents are rendered from one list of blocks (lab/analysis/render.py), so they say the same.
 """
@@ -95,6 +97,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
     md.write_text(render_markdown(title, blocks), encoding="utf-8")
     page = out / "report.html"
     page.write_text(render_html(title, blocks, svgs), encoding="utf-8")
+    _prune(out, [*table_paths.values(), *(p for f in fig_paths.values() for p in f.values()), *pages])
     return Report(out_dir=out, markdown=md, html=page, tables=table_paths, figures=fig_paths,
                   transcripts=pages, results=res, problems=problems, by=by)
 
@@ -213,6 +216,25 @@ def _transcript_pages(res: Results, per_test: pd.DataFrame, out: Path,
         for r in results:
             links[(run_id, int(k), r.test_id)] = f"{rel}#{r.test_id}"
     return links, pages
+
+
+# what the report writes in its own folders; anything else of these kinds there is a leftover of an
+# earlier report of the same folder (a run no longer in the sweep, a figure since renamed)
+_OWN = {"tables": ("*.csv",), "figures": ("*.png", "*.svg"), "transcripts": ("*/repeat-*.html",)}
+
+
+def _prune(out: Path, written: list[Path]) -> None:
+    """Delete the earlier report's tables, figures and transcript pages that this one did not
+    write again, so no page links or shows a run that is not in it. Other files are left alone."""
+    keep = {p.resolve() for p in written}
+    for sub, patterns in _OWN.items():
+        for pattern in patterns:
+            for p in (out / sub).glob(pattern):
+                if p.is_file() and p.resolve() not in keep:
+                    p.unlink()
+    for d in (out / "transcripts").glob("*"):
+        if d.is_dir() and not any(d.iterdir()):
+            d.rmdir()
 
 
 def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | None,
