@@ -116,13 +116,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"<!-- left out: {p} -->")
     print(f"A repeat collapsed: {RULE} (lab.records.cascade.is_collapse, COLLAPSE_STREAK "
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
-    print("## Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
-    print("\n## Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))
+    print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
+    print("\n### Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))
     counts = f.counts()
     k, n = sum(c[1] for c in counts), sum(c[2] for c in counts)
     rates = [("pooled here", k / n)] if n else []
     rates.append(("--base-rate", rate(args.base_rate)))
-    print("\n## Repeats a 3x collapse-rate difference needs\n\n"
+    print("\n### Repeats a 3x collapse-rate difference needs\n\n"
           + md(f.power(rates), "(no rate between 0 and 1/3 to plan from)"))
 
 

@@ -209,8 +209,8 @@ def main(argv: list[str] | None = None) -> None:
     if "ci_low" in df.columns:
         shown.insert(shown.columns.get_loc("diff (points)") + 1, "CI",
                      [("-" if pd.isna(lo) else f"[{lo:.1f}, {hi:.1f}]") for lo, hi in zip(df["ci_low"], df["ci_high"])])
-    print("## Effect by model size\n\n" + md(shown, "(no pair of cells with complete repeats on both sides)"))
-    print("\n## Models\n\n" + md(pd.DataFrame([{"model": m, "size": s or "?", "parameters": parameters(s)}
+    print("### Effect by model size\n\n" + md(shown, "(no pair of cells with complete repeats on both sides)"))
+    print("\n### Models\n\n" + md(pd.DataFrame([{"model": m, "size": s or "?", "parameters": parameters(s)}
                                                 for m, s in sorted(f.sizes.items())]), "(no run)"))
     if args.figure:
         left = f.figure(df, args.figure)

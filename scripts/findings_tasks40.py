@@ -261,17 +261,17 @@ def main(argv: list[str] | None = None) -> None:
     f = Tasks40(args.dirs, margin=args.margin)
     for p in f.res.problems:
         print(f"<!-- left out: {p} -->")
-    print("## Cells\n\n" + md(f.cell_table(), "(no complete repeat of tasks40 or tasks40_baseline)"))
-    print("\n## Pathfinder against the filesystem baseline\n\n"
+    print("### Cells\n\n" + md(f.cell_table(), "(no complete repeat of tasks40 or tasks40_baseline)"))
+    print("\n### Pathfinder against the filesystem baseline\n\n"
           "diff = pathfinder - baseline, points of 40 on the common tasks; the lab's one comparison "
           "(`lab diff` gives the same numbers for the same two runs).\n\n"
           + md(f.comparisons(), "(no pair of cells with complete repeats on both sides)"))
-    print("\n## Per category\n\n" + md(f.categories(), "(no pair of cells)"))
-    print("\n## Exploration depth\n\n" + md(f.exploration(), "(no complete repeat)"))
+    print("\n### Per category\n\n" + md(f.categories(), "(no pair of cells)"))
+    print("\n### Exploration depth\n\n" + md(f.exploration(), "(no complete repeat)"))
     for cell in f.cells():
         if cell.get("tool_choice") == "auto":
             continue                  # the auto cells are there for the unforced rate (Cells)
-        print(f"\n## Per task: {label(cell)}\n\n" + md(f.per_task(cell)))
+        print(f"\n### Per task: {label(cell)}\n\n" + md(f.per_task(cell)))
 
 
 if __name__ == "__main__":

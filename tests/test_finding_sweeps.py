@@ -183,8 +183,8 @@ def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does
         dirs[suite] = out.run_dir
     _script("findings_tasks40").main([str(tmp_path)])
     text = capsys.readouterr().out
-    for heading in ("## Cells", "## Pathfinder against the filesystem baseline", "## Per category",
-                    "## Exploration depth", "## Per task: model=scripted"):
+    for heading in ("### Cells", "### Pathfinder against the filesystem baseline", "### Per category",
+                    "### Exploration depth", "### Per task: model=scripted"):
         assert heading in text
     assert "| search_files 8 |" in text and "| path_resolve 8 |" in text      # forced tools, by row
     c = compare_runs(dirs["tasks40_baseline"], dirs["tasks40"]).comparison
