@@ -119,7 +119,7 @@ def test_headline_says_no_difference_and_how_many_repeats_would_tell():
 def test_the_report_opens_with_the_verdict(identical, tmp_path):
     from lab.analysis.report import build_report
     rep = build_report(list(identical.run_dirs.values()), tmp_path / "rep", reference=False,
-                       n_boot=500, n_perm=500)
+                       n_boot=500)
     body = rep.markdown.read_text().split("\n")
     first = next(i for i, ln in enumerate(body) if ln.startswith("**Verdict:**"))
     assert first < 5 and "no variant beyond noise with 2 repeats" in body[first]

@@ -168,7 +168,7 @@ def test_a_report_written_again_removes_the_earlier_ones_leftovers_and_nothing_e
     mine = [tmp_path / "notes.md", tmp_path / "figures/drawn_by_hand.pdf"]
     for p in mine:
         p.write_text("a reader's own")
-    rep = build_report([results], tmp_path, n_boot=200, n_perm=200)
+    rep = build_report([results], tmp_path, n_boot=200)
     for p in stale:
         assert not p.exists(), p
     assert not (tmp_path / "transcripts/20260101T000000Z-gone00").exists()

@@ -84,7 +84,7 @@ def runs(tmp_path_factory):
 @pytest.fixture(scope="module")
 def report(runs, tmp_path_factory):
     return build_report(list(runs.values()), tmp_path_factory.mktemp("tool-use-report"), reference=False,
-                        n_boot=200, n_perm=200)
+                        n_boot=200)
 
 
 def _csv(report, name: str) -> pd.DataFrame:
@@ -148,7 +148,7 @@ def test_a_flagged_cascade_is_listed_beside_the_collapse_points_with_its_transcr
 
 
 def test_no_copies_is_one_line_and_a_lone_forced_run_has_no_rate(runs, tmp_path):
-    rep = build_report([runs["first"]], tmp_path / "out", reference=False, n_boot=200, n_perm=200)
+    rep = build_report([runs["first"]], tmp_path / "out", reference=False, n_boot=200)
     md = rep.markdown.read_text()
     assert "No repeat gave an earlier test's answer to a later, unrelated test." in md
     assert not (rep.out_dir / "tables/cascades.csv").read_text().strip().count("\n")   # header only

@@ -79,5 +79,5 @@ def test_the_reference_summary_has_no_cascade_and_no_forced_calls(tmp_path):
     assert len(res.repeats) == 3 and res.repeats["cascade_flagged"].any()
     T = report_tables(res)
     assert T["cascades"].empty and T["tool_use"].empty
-    rep = build_report([out.run_dir], tmp_path / "rep", reference=False, n_boot=200, n_perm=200)
+    rep = build_report([out.run_dir], tmp_path / "rep", reference=False, n_boot=200)
     assert "Runs of the no-LLM reference (`model=tool_follower`) are not in" in rep.markdown.read_text()

@@ -5,8 +5,9 @@ the same p-value and CI for the same two runs) as `lab diff`, the regression gat
 summary and `lab calibrate`. This module only turns frames into its input: a 0/1 pass matrix per
 cell, repeats (run_id, repeat) x the common tests (tests present in every complete repeat of both
 cells, so test difficulty cancels out of the difference), and the session mode of the cells' runs
-(single session: the repeat is the cluster, Welch over repeat scores; isolated: tests paired across
-arms, paired t over tests — see lab/stats/compare.py).
+(single session: the repeat is the cluster, two parts at alpha/2 — collapsed repeats by Fisher's
+exact test, Welch over the other repeats' scores; isolated: tests paired across arms, with a round
+term when the arms shared rounds — see lab/stats/compare.py).
 
 `compare_cells` compares every pair of cells that differ only in `vary` (k vocabularies: k(k-1)/2
 pairs) and Holm-adjusts the p-values over every comparison of the table, saying so in

@@ -52,7 +52,7 @@ class Report:
 
 def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, *,
                  reference: str | os.PathLike | None | bool = True, title: str = "Vocab Lab report",
-                 level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000, seed: int = 0,
+                 level: float = 0.95, n_boot: int = 10_000, seed: int = 0,
                  by: list[str] | None = None, margin: float = 3.0,
                  baseline: str | None = None) -> Report:
     """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
@@ -73,7 +73,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
         ref = load_reference(REFERENCE_CSV) if REFERENCE_CSV.is_file() else None
     elif reference:
         ref = load_reference(reference)
-    tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed,
+    tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, seed=seed,
                            margin=margin, baseline=baseline)
 
     (out / "tables").mkdir(parents=True, exist_ok=True)

@@ -25,7 +25,7 @@ IGNORED = ("run.",)
 
 
 def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: list[str] | None = None,
-                  level: float = 0.95, n_boot: int = 10_000, n_perm: int = 10_000,
+                  level: float = 0.95, n_boot: int = 10_000,
                   seed: int = 0, margin: float = 3.0,
                   baseline: str | None = None) -> dict[str, pd.DataFrame]:
     """`baseline`: a vocabulary every comparison is against (`lab report --baseline`); None:

@@ -21,7 +21,7 @@ from lab.errors import InputError
 @click.option("--title", default="Vocab Lab report", show_default=True)
 @click.option("--level", default=0.95, show_default=True, type=click.FloatRange(0.5, 0.999),
               help="Confidence level of the intervals; comparisons are 'beyond noise' at p < 1 - level.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the bootstrap and permutations.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the bootstraps.")
 @click.option("--equivalence-margin", "margin", default=3.0, show_default=True,
               type=click.FloatRange(min=0, min_open=True),
               help="Points: beside a difference not beyond noise, TOST says whether it lies within +-this.")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from lab.errors import InputError, LabError
 from lab.records.history import Entry, record_dirs
@@ -177,9 +177,3 @@ def gate_runs(base: RunRecord, cand: RunRecord, base_dir: Path, cand_dir: Path, 
     if rc.comparison is None:
         return Verdict(EXIT_CANNOT_JUDGE, f"cannot judge: {rc.why_not}")
     return judge(rc.comparison, alpha=alpha, margin=margin)
-
-
-def metric_drops(base: Mapping[str, Any], cand: Mapping[str, Any], tolerance: float = 1e-9) -> list[str]:
-    """eval-resolver: the metrics that got worse (kept for `lab.suites.eval_resolver.regression`)."""
-    v = judge_metrics(base["metrics"], cand["metrics"], tolerance=tolerance)
-    return v.message.removeprefix("REGRESSION: ").split("; ") if v.regression else []

@@ -8,13 +8,12 @@ content. Findings (the contamination scan) are reported beside the scores, never
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from lab.suites.contamination import Finding, scan
 from lab.pathfinder.resolver import Resolver
 from lab.records.fingerprint import Fingerprint
 from lab.suites.loader import Suite
-from lab.comparisons.gate import metric_drops
 
 
 @dataclass(frozen=True)
@@ -95,9 +94,3 @@ def evaluate(resolver: Resolver, suite: Suite, top_k: int | None = None) -> Eval
         metrics_by_category={c: metrics_of(rs, top_k) for c, rs in sorted(by_cat.items())},
         queries=rows, fingerprint=fp.value, fingerprint_inputs=dict(fp.inputs), findings=findings,
     )
-
-
-def regression(base: Mapping[str, Any], cand: Mapping[str, Any], tolerance: float = 1e-9) -> list[str]:
-    """Metrics that got worse from `base` to `cand` (retrieval is deterministic: any drop counts).
-    The rule lives with the run gate (lab/comparisons/gate.py), so both gates share exit codes."""
-    return metric_drops(base, cand, tolerance)

@@ -1,7 +1,7 @@
 """A sweep's summary: one row per cell (scores of the repeats, mean, swing, bootstrap CI, outcome
-counts), every pair of cells compared with the lab's one comparison (lab.comparisons.runs: the
-p-value and CI `lab diff` gives for the same two runs; k cells -> k(k-1)/2 pairs, Holm-adjusted
-and said so), the failed cells with their error and where the traceback is, and the report of the
+counts), every pair of cells that differ in one axis compared with the lab's one comparison
+(lab.comparisons.runs: the p-value and CI `lab diff` gives for the same two runs; Holm-adjusted
+over those pairs and said so), the failed cells with their error and where the traceback is, and the report of the
 whole sweep (lab.analysis.report).
 
     write_summary(sweep_dir) -> SweepSummaryResult   (summary.md, summary.json, report/)
