@@ -5,7 +5,7 @@
 Sequence A reads the same prompt and then decodes the same greedy tokens (its own, fed back)
 in a batched context (`model.parallel=4`), alone and beside 1 and 3 other sequences that read and
 decode other prompts in the same decode calls — once with a KV stream per sequence
-(`kv_unified: false`, the default) and once with one pool of cells (`kv_unified: true`). Against
+(`kv_unified: false`) and once with one pool of cells (`kv_unified: true`, every llama config's). Against
 A alone in a one-sequence context (`model.parallel=1`, today's loop) it prints, per layout, the
 largest absolute logit difference over A's steps and how many of A's greedy tokens differ.
 (Flash attention is on in a batched context by default, `flash_attn: auto`, and off alone: the
