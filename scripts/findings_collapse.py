@@ -2,6 +2,7 @@
 folders.
 
     .venv/bin/python scripts/findings_collapse.py RESULTS_DIR [MORE_DIRS...] [--base-rate 1/12]
+        [--batch-check DIR]
 
 RESULTS_DIR holds single-session runs (scripts/collapse_sweep.sh; the runs of
 `scripts/lexiopt_sweep.sh single` are the same cells). A repeat *collapsed* when its copy cascade
@@ -11,13 +12,16 @@ with its exact (Clopper-Pearson) 95% CI, where each collapse began; every pair o
 exact test (two-sided, the test of the lab's two-part comparison, lab/stats/collapse.py), Holm over
 the pairs; and the repeats per cell a 3x rate difference needs for 80% power, from the exact power
 of that test (lab.stats.collapse_power) at the rate measured here and at --base-rate. Everything
-comes from the run records; nothing is typed in. Only complete repeats count.
+comes from the run records; nothing is typed in. Only complete repeats count. --batch-check: the
+timings of the check that chose batched or sequential for the sweep (scripts/collapse_batch_check.py)
+and its decision, first.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
 from pathlib import Path
 
@@ -33,6 +37,7 @@ from lab.stats.collapse import RULE  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from collapse_batch_check import read_timings  # noqa: E402
 from findings_common import md, run  # noqa: E402
 
 #: the axes a cell is told by here (and any other axis that varies among the loaded runs)
@@ -104,13 +109,39 @@ class Collapse:
         return pd.DataFrame(rows)
 
 
+def batch_check(folder: Path) -> str:
+    """The batching check's timings, a row per pair, and the decision its rule made."""
+    rows = read_timings(folder)
+    if not rows:
+        return f"(not run yet: no {folder / 'timings.tsv'})"
+    by: dict[int, dict] = {}
+    for r in rows:
+        by.setdefault(int(r["pair"]), {})[r["mode"]] = float(r["seconds"])
+    table = pd.DataFrame([{"pair (in turn: batched, then sequential)": p,
+                           "batched: 4 sessions, model.parallel=4 (s)": m.get("batched"),
+                           "sequential: the same 4, model.parallel=1 (s)": m.get("sequential"),
+                           "batched / sequential": m["batched"] / m["sequential"] if len(m) == 2 and m["sequential"] else None}
+                          for p, m in sorted(by.items())])
+    path = folder / "decision.json"
+    d = json.loads(path.read_text()) if path.exists() else None
+    said = ("not decided yet (pairs still to measure)" if d is None else
+            f"**{d['decision']}**: batched / sequential {d['ratio']} over {d['pairs']} pairs "
+            f"({d['rule']}); the sweep's extra overrides: {' '.join(d['overrides']) or 'none'}")
+    return md(table) + f"\n\nWhole `lab run` processes (model load included on both sides). Decision: {said}."
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+", help="results folders holding single-session runs")
+    ap.add_argument("--batch-check", metavar="DIR",
+                    help="the batching check's folder (scripts/collapse_batch_check.py): its "
+                         "timings and the decision it made, before the cells")
     ap.add_argument("--base-rate", default="1/12",
                     help="a collapse rate to plan a 3x difference from, besides the one measured "
                          "(default 1/12: the lexiopt sweep's single sessions)")
     args = ap.parse_args(argv)
+    if args.batch_check:
+        print("### Batched or sequential (the check before the sweep)\n\n" + batch_check(Path(args.batch_check)) + "\n")
     f = Collapse(args.dirs)
     for p in f.res.problems:
         print(f"<!-- left out: {p} -->")

@@ -5,7 +5,8 @@
 # the end of a working day) loses at most the test in progress.
 #
 #   bash scripts/findings_queue.sh [STEP ...]      (default: every step, in this order)
-#   LAB= the lab command (a worktree's: PYTHONPATH=$PWD LAB=.venv/bin/lab); THREADS= (default 2)
+#   LAB= the lab command (a worktree's: PYTHONPATH=$PWD LAB=.venv/bin/lab); THREADS= (default 2);
+#   PY= the Python of the scripts (default .venv/bin/python)
 #
 # Steps (the pages that design them say why each exists and how it is analysed):
 #   aa                the A/A' calibration, 10 pairs (docs/findings/qwen2.5-coder-1.5b-aa.md)
@@ -16,7 +17,8 @@
 #                     at all (model-size.md says why one repeat)
 #   lexiopt-isolated  the lexiopt isolated rerun to 3 repeats a cell (…-1.5b-lexiopt.md): the
 #                     1.5B's point of the model-size figure (its maybe_exts / removed pair)
-#   collapse          single-session repeats of five cells, 12 each (…-1.5b-collapse.md)
+#   collapse          single-session repeats of five cells, 12 each (…-1.5b-collapse.md), after
+#                     the page's batching check (scripts/collapse_batch_check.py, ~40 min once)
 #
 # What has run: `.venv/bin/lab history --results docs/findings/<page's folder>` (every run, its
 # state and complete repeats); each page's generator prints its tables from the same folders.
@@ -42,7 +44,12 @@ step() {
                 "$LAB" models install qwen2.5-coder-0.5b
                 bash scripts/model_size_sweep.sh isolated 3 $F/model-size/runs/isolated "$T" ;;
     smollm) MODELS=smollm2-135m bash scripts/model_size_sweep.sh isolated 1 $F/model-size/runs/isolated "$T" ;;
-    collapse) bash scripts/collapse_sweep.sh 12 $F/qwen2.5-coder-1.5b-collapse/runs "$T" ;;
+    collapse) # the page's batching check first (returns at once once decided), then the sweep
+              # with what it decided: the batched launcher's overrides, or none (sequential)
+              C=$F/qwen2.5-coder-1.5b-collapse
+              "${PY:-.venv/bin/python}" scripts/collapse_batch_check.py $C/batch-check "$T"
+              read -ra B < <("${PY:-.venv/bin/python}" scripts/collapse_batch_check.py $C/batch-check --overrides)
+              bash scripts/collapse_sweep.sh 12 $C/runs "$T" "${B[@]}" ;;
     lexiopt-isolated) bash scripts/lexiopt_sweep.sh isolated 3 $F/qwen2.5-coder-1.5b-lexiopt/runs/isolated-rerun "$T" ;;
   esac
 }

@@ -259,3 +259,66 @@ def test_findings_queue_runs_the_calibration_into_its_committed_folder_at_its_th
     assert value(cmd, "run.results_dir") == "docs/findings/qwen2.5-coder-1.5b-aa"
     assert value(cmd, "run.experiment") == "aa-twin-70" and value(cmd, "model.n_threads") == "1"
     assert cmd[cmd.index("--twin") + 1] == "prompt=answer_line_twin" and "--pairs" in cmd
+
+
+# -- the collapse sweep's batching check (scripts/collapse_batch_check.py) -----------------------
+
+def test_collapse_batch_check_decides_by_the_rule_fixed_on_the_page():
+    cbc = _script("collapse_batch_check")
+    rows = lambda b, s: [{"pair": p, "mode": m, "seconds": str(t), "results_dir": "x"}  # noqa: E731
+                         for p in (1, 2) for m, t in (("batched", b), ("sequential", s))]
+    saves_a_quarter = cbc.decide(rows(75, 100))
+    assert saves_a_quarter["decision"] == "batched" and saves_a_quarter["ratio"] == 0.75
+    assert saves_a_quarter["overrides"] == ["hydra/launcher=batched", "model.parallel=4"]
+    less = cbc.decide(rows(76, 100))
+    assert less["decision"] == "sequential" and less["overrides"] == [] and less["per_pair"] == [0.76, 0.76]
+    # an unfinished pair is not counted: batched alone says nothing
+    half = cbc.decide(rows(50, 100)[:3])
+    assert half["pairs"] == 1 and half["batched_s"] == 50 and half["sequential_s"] == 100
+
+
+def test_collapse_batch_check_measures_in_turn_resumes_and_refuses_a_bad_row(tmp_path, monkeypatch, capfd):
+    cbc = _script("collapse_batch_check")
+    monkeypatch.setenv("LAB", "echo")
+    out = tmp_path / "check"
+    out.mkdir()
+    (out / "timings.tsv").write_text("pair\tmode\tseconds\tresults_dir\n1\tbatched\t80.0\tp1b\n")
+    assert cbc.main([str(out), "model.n_threads=2"]) == 0
+    ran = [line.split() for line in capfd.readouterr().out.splitlines() if line.startswith("run +experiment")]
+    # pair 1's batched measurement was kept; the rest ran in turn, batched then sequential
+    assert [value(c, "model.parallel") for c in ran] == ["1", "4", "1"]
+    assert [value(c, "run.results_dir") for c in ran] == [
+        str(out / "pair-1" / "sequential"), str(out / "pair-2" / "batched"), str(out / "pair-2" / "sequential")]
+    assert all(c[-1] == "model.n_threads=2" and value(c, "suite.limit") == "16" for c in ran)
+    cfg = compose(ran[1][1:-1])
+    assert (cfg.agent.session, cfg.suite.name, cfg.agent.forced_tool, cfg.vocab.name, cfg.run.repeats,
+            cfg.model.parallel) == ("single", "tests70", "path_resolve", "maybe_exts", 4, 4)
+    rows = cbc.read_timings(out)
+    assert [(r["pair"], r["mode"]) for r in rows] == [
+        ("1", "batched"), ("1", "sequential"), ("2", "batched"), ("2", "sequential")]
+    decided = __import__("json").loads((out / "decision.json").read_text())
+    assert decided["pairs"] == 2 and decided["decision"] in ("batched", "sequential")
+    assert cbc.main([str(out), "--overrides"]) == 0          # what the queue passes to the sweep
+    assert capfd.readouterr().out.strip() == " ".join(decided["overrides"])
+    assert cbc.main([str(out)]) == 0                         # decided: nothing runs again
+    assert "decided:" in capfd.readouterr().out
+    with pytest.raises(SystemExit, match="not decided yet"):
+        cbc.main([str(tmp_path / "none"), "--overrides"])
+    (out / "decision.json").unlink()
+    (out / "timings.tsv").write_text("pair\tmode\tseconds\tresults_dir\n1\tfast\t1\tx\n")
+    with pytest.raises(SystemExit, match=r"timings.tsv, line 2: not a timings row"):
+        cbc.main([str(out)])
+
+
+def test_findings_collapse_shows_the_batching_check_and_its_decision(tmp_path, capsys):
+    check = tmp_path / "check"
+    check.mkdir()
+    (check / "timings.tsv").write_text("pair\tmode\tseconds\tresults_dir\n1\tbatched\t90\ta\n"
+                                       "1\tsequential\t100\tb\n2\tbatched\t60\tc\n")
+    text = _script("findings_collapse").batch_check(check)
+    assert "| 1 | 90 | 100 | 0.9 |" in text and "| 2 | 60 |  |  |" in text
+    assert "not decided yet" in text
+    cbc = _script("collapse_batch_check")
+    (check / "decision.json").write_text(__import__("json").dumps(cbc.decide(cbc.read_timings(check))))
+    assert "**sequential**: batched / sequential 0.9 over 1 pairs" in _script("findings_collapse").batch_check(check)
+    assert "(not run yet" in _script("findings_collapse").batch_check(tmp_path / "nothing")
