@@ -1,6 +1,7 @@
 """The tables of the tasks40-vs-baseline finding (issue 25), printed as Markdown from run folders.
 
     .venv/bin/python scripts/findings_tasks40.py RESULTS_DIR [MORE_DIRS...] [--margin POINTS]
+        [--figure PNG]
 
 RESULTS_DIR holds runs of scripts/tasks40_sweep.sh (or scripts/model_size_sweep.sh): suite=tasks40
 (pathfinder's tools) and suite=tasks40_baseline (filesystem tools), forced first call or
@@ -12,7 +13,8 @@ use), its CI, TOST equivalence where there is no difference, Holm over the pairs
 category; per task: pass rate, calls, tools, turns, tool tokens read; the exploration depth
 (calls per task, distinct directories listed or searched, files read). Everything comes from the
 run records (lab.analysis.load, and each transcript through its one reader for the calls'
-arguments); nothing is typed in. Only complete repeats count.
+arguments); nothing is typed in. Only complete repeats count. --figure: every repeat's score
+of both arms per pair, with the comparison's difference and CI (the same numbers as the table).
 """
 
 from __future__ import annotations
@@ -241,6 +243,73 @@ class Tasks40:
         return pd.DataFrame(rows)
 
 
+    def figure(self, path: Path) -> list[str]:
+        """One panel per pair of cells (model x session x tool_choice): every complete repeat's
+        score of each arm (a collapsed single session drawn apart, as x), the arm's mean, and the
+        comparison's difference with its CI in the title — the numbers of the table above, from
+        the same compare(). Returns what was not drawn, to say beside the figure."""
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt   # (heavy: only when a figure is drawn)
+
+        pairs = sorted(self.pairs(), key=lambda p: (str(p[0].get("model")), str(p[0].get("session")),
+                                                    p[0].get("tool_choice") != "first"))
+        left = []
+        cols = max(1, len(pairs))
+        fig, axes = plt.subplots(1, cols, figsize=(3.3 * cols + 0.6, 4.6), squeeze=False, sharey=True)
+        n = int(self.repeats["n"].max()) if len(self.repeats) else 40
+        for ax, (base, a, b) in zip(axes[0], pairs):
+            for x, cell, name in ((0, a, "pathfinder"), (1, b, "filesystem\nbaseline")):
+                r = self._rows(self.repeats, cell).sort_values(["run_order", "repeat"])
+                ok, col = r[~r["collapsed"].astype(bool)], r[r["collapsed"].astype(bool)]
+                jit = np.linspace(-0.12, 0.12, len(r)) if len(r) > 1 else np.zeros(len(r))
+                ax.scatter(x + jit[:len(ok)], ok["score"], s=22, color="C0" if x == 0 else "C1", zorder=3)
+                if len(col):
+                    ax.scatter(x + jit[len(ok):], col["score"], marker="x", s=30, color="C3", zorder=3,
+                               label="collapsed session")
+                if len(r):
+                    m = float(r["score"].mean())
+                    ax.hlines(m, x - 0.25, x + 0.25, color="black", lw=1.5, zorder=4)
+                    ax.annotate(f"{m:.1f}", (x + 0.27, m), va="center", fontsize=8)
+            try:
+                c = compare(self.tests, a, b, margin=self.margin)
+                said = (f"pathfinder − baseline {c.diff:+.1f}\n{_ci(c)}" if c.ci
+                        else f"pathfinder − baseline {c.diff:+.1f}\nno CI ({c.method})")
+                if not c.ci:
+                    left.append(f"{label(base)}: no CI ({c.method})")
+            except ValueError as e:
+                said = "no comparison"
+                left.append(f"{label(base)}: {e}")
+            mode = "forced first call" if base.get("tool_choice") == "first" else "tool_choice=auto"
+            ax.set_title(f"{base.get('model')}\n{base.get('session')}, {mode}\n{said}", fontsize=9)
+            ax.set_xticks([0, 1])
+            ax.set_xticklabels(["pathfinder\n(path_resolve)" if base.get("tool_choice") == "first" else "pathfinder",
+                                "filesystem\n(search_files)" if base.get("tool_choice") == "first" else "filesystem"],
+                               fontsize=8)
+            ax.set_xlim(-0.6, 1.7)
+            ax.set_ylim(-1, n + 1)
+            ax.grid(axis="y", color="0.9")
+        if not pairs:
+            axes[0][0].text(0.5, 0.5, "no pair of cells with complete repeats", transform=axes[0][0].transAxes,
+                            ha="center", color="0.4")
+        axes[0][0].set_ylabel(f"score per repeat (of {n})")
+        handles, labels = [], []
+        for ax in axes[0]:
+            for h, lab in zip(*ax.get_legend_handles_labels()):
+                if lab not in labels:
+                    handles.append(h)
+                    labels.append(lab)
+        if handles:
+            fig.legend(handles, labels, loc="lower right", fontsize=8, frameon=False)
+        fig.suptitle("tasks40: pathfinder against the filesystem tools (dots: repeats; bar: mean; "
+                     "CI: the lab's comparison)", fontsize=10)
+        fig.tight_layout()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        return left
+
+
 def _ci(c) -> str:
     """The comparison's CI with its level (a single session's score part is at 1 - alpha/2)."""
     if not c.ci:
@@ -257,6 +326,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("dirs", nargs="+", help="results folders (runs of scripts/tasks40_sweep.sh)")
     ap.add_argument("--margin", type=float, default=DEFAULT_MARGIN,
                     help=f"equivalence margin in points (TOST; default {DEFAULT_MARGIN:g})")
+    ap.add_argument("--figure", type=Path, help="also write the scores figure here (PNG)")
     args = ap.parse_args(argv)
     f = Tasks40(args.dirs, margin=args.margin)
     for p in f.res.problems:
@@ -272,6 +342,9 @@ def main(argv: list[str] | None = None) -> None:
         if cell.get("tool_choice") == "auto":
             continue                  # the auto cells are there for the unforced rate (Cells)
         print(f"\n### Per task: {label(cell)}\n\n" + md(f.per_task(cell)))
+    if args.figure:
+        left = f.figure(args.figure)
+        print(f"\nFigure: {args.figure}" + "".join(f"\n- not drawn: {x}" for x in left), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -190,6 +190,9 @@ def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does
     c = compare_runs(dirs["tasks40_baseline"], dirs["tasks40"]).comparison
     row = next(line for line in text.splitlines() if "| path_resolve / search_files |" in line)
     assert f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] (95%) |" in row
+    f = _script("findings_tasks40").Tasks40([str(tmp_path)])
+    png = tmp_path / "fig" / "scores.png"
+    assert f.figure(png) == [] and png.read_bytes()[:4] == b"\x89PNG"     # every pair drawn, with its CI
 
 
 def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compares_it(tmp_path, capsys):
