@@ -82,6 +82,21 @@ def test_score_axes_fit_the_data_and_note_the_full_range():
     assert figs.fitted_range(pd.Series([69, 70]), 70)[1] == 70    # never past the suite's size
 
 
+def test_a_narrow_panel_wraps_its_title_instead_of_running_into_the_next():
+    # tasks40's cells: the auto pair in one panel, each forced cell alone in a panel of one
+    repeats = pd.DataFrame({"vocabulary": "a", "model": "m", "suite": ["tasks40", "tasks40_baseline"] * 3,
+                            "run_id": ["r1", "r2", "r3", "r4", "r3", "r4"], "score": [2, 0, 24, 4, 25, 5],
+                            "n": 40, "tool_choice": ["auto"] * 2 + ["first"] * 4,
+                            "forced_tool": ["–", "–"] + ["path_resolve", "search_files"] * 2})
+    fig = figs.score_distribution(repeats)
+    titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+    assert titles == ["tool_choice=auto", "tool_choice=first\nforced_tool=path_resolve",
+                      "tool_choice=first\nforced_tool=search_files"]
+    fig.canvas.draw()   # and drawn, no title runs into the next
+    boxes = [ax.title.get_window_extent() for ax in fig.axes[:3]]
+    assert all(a.x1 <= b.x0 for a, b in zip(boxes, boxes[1:]))
+
+
 def _tests(cells: dict[str, list[int]], n: int = 20) -> pd.DataFrame:
     """Repeat scores per vocabulary -> test rows (the first `score` tests of a repeat pass)."""
     rows = []

@@ -22,6 +22,7 @@ lab's (lab.stats through analysis.compare, or the report's bootstrap of a cell's
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -271,7 +272,7 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] | None = None, *, le
     rng = np.random.default_rng(0)
     n = int(df["n"].max())
     lo, hi = fitted_range(df["score"], n)
-    for ax, (name, g) in zip(axes, parts):
+    for ax, w, (name, g) in zip(axes, widths, parts):
         order = g.sort_values(_line_axes(by, g), kind="stable")["cell"].drop_duplicates().tolist()
         sty = _styles(order, dict(zip(g["cell"], g["vocabulary"].astype(str))))
         data = [g.loc[g["cell"] == c, "score"].to_numpy(dtype=float) for c in order]
@@ -297,7 +298,9 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] | None = None, *, le
         ax.set_xlim(0.4, len(order) + 0.75)
         ax.set_xticks(range(1, len(order) + 1), [c.replace(" ", "\n") for c in order],
                       fontsize=FONT["tick"])
-        ax.set_title(name, fontsize=FONT["panel"])
+        # a panel of one or two cells is narrow: its title wraps at its width, never into the next
+        ax.set_title(textwrap.fill(name, max(16, int(11 * (1.15 * w + 1.6))), break_long_words=False),
+                     fontsize=FONT["panel"])
         ax.tick_params(axis="y", labelsize=FONT["tick"])
     axes[0].set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})", fontsize=FONT["label"])
     fig.suptitle(title, fontsize=FONT["title"])
