@@ -25,6 +25,16 @@ def md(df: pd.DataFrame, empty: str = "(nothing to show)") -> str:
     return "\n".join(out)
 
 
+def save_figure(fig, path: Path, title: str) -> None:
+    """A findings figure's title, layout and PNG (the folder made if missing); the figure closed."""
+    import matplotlib.pyplot as plt
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def run(main: Callable[[], object], name: str) -> None:
     """Run a findings script's main: the lab's own errors (a folder that holds no runs, a broken
     record) become `NAME: message` on stderr and exit 2."""

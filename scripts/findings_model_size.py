@@ -39,7 +39,7 @@ from lab.records.cells import KEY_COLUMNS  # noqa: E402
 from lab.stats import words  # noqa: E402
 from lab.stats.equivalence import DEFAULT_MARGIN  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from findings_common import md, run  # noqa: E402
+from findings_common import md, run, save_figure  # noqa: E402
 
 #: (name, the candidate cell, the base cell, the axes the pair itself sets)
 PAIRS = [
@@ -177,12 +177,8 @@ class ModelSize:
                     unit = "70" if name.startswith("tests70") else "40"
                     ax.set_ylabel(f"difference, points of {unit}")
         axes[0][0].legend(loc="upper left", fontsize=8, frameon=False)
-        fig.suptitle("Effect against model size (forced first call; CI: the lab's comparison; "
-                     "single session: the score part at 97.5%)", fontsize=10)
-        fig.tight_layout()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
+        save_figure(fig, path, "Effect against model size (forced first call; CI: the lab's comparison; "
+                    "single session: the score part at 97.5%)")
         return left
 
 

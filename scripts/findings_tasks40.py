@@ -37,7 +37,7 @@ from lab.stats import holm, rate_ci  # noqa: E402
 from lab.stats import words  # noqa: E402
 from lab.stats.equivalence import DEFAULT_MARGIN  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from findings_common import md, run  # noqa: E402
+from findings_common import md, run, save_figure  # noqa: E402
 
 PATHFINDER, BASELINE = "tasks40", "tasks40_baseline"
 SUITES = (PATHFINDER, BASELINE)
@@ -301,12 +301,8 @@ class Tasks40:
                     labels.append(lab)
         if handles:
             fig.legend(handles, labels, loc="lower right", fontsize=8, frameon=False)
-        fig.suptitle("tasks40: pathfinder against the filesystem tools (dots: repeats; bar: mean; "
-                     "CI: the lab's comparison)", fontsize=10)
-        fig.tight_layout()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
+        save_figure(fig, path, "tasks40: pathfinder against the filesystem tools (dots: repeats; bar: "
+                    "mean; CI: the lab's comparison)")
         return left
 
 
