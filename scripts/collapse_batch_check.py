@@ -60,11 +60,23 @@ def read_timings(out: Path) -> list[dict]:
     return rows
 
 
-def decide(rows: list[dict]) -> dict:
-    """The rule, over complete pairs only: sum of batched seconds / sum of sequential seconds."""
-    by = {}
+def by_pair(rows: list[dict]) -> dict[int, dict[str, float]]:
+    """{pair: {mode: seconds}} from the timings rows (a pair may still lack a mode)."""
+    by: dict[int, dict[str, float]] = {}
     for r in rows:
         by.setdefault(int(r["pair"]), {})[r["mode"]] = float(r["seconds"])
+    return by
+
+
+def read_decision(out: Path) -> dict | None:
+    """OUT/decision.json, or None while the check is not decided."""
+    path = out / "decision.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def decide(rows: list[dict]) -> dict:
+    """The rule, over complete pairs only: sum of batched seconds / sum of sequential seconds."""
+    by = by_pair(rows)
     pairs = sorted(p for p, m in by.items() if set(m) == set(MODES))
     b = sum(by[p]["batched"] for p in pairs)
     s = sum(by[p]["sequential"] for p in pairs)
@@ -88,14 +100,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="print the collapse sweep's overrides from the decision (none: sequential)")
     args, extra = ap.parse_known_args(argv)
     decision_path = args.out / "decision.json"
+    d = read_decision(args.out)
     if args.overrides:
-        if not decision_path.exists():
+        if d is None:
             raise SystemExit(f"collapse_batch_check: {decision_path}: not decided yet "
                              f"(run scripts/collapse_batch_check.py {args.out} first)")
-        print(" ".join(json.loads(decision_path.read_text())["overrides"]))
+        print(" ".join(d["overrides"]))
         return 0
-    if decision_path.exists():
-        d = json.loads(decision_path.read_text())
+    if d is not None:
         print(f"collapse_batch_check: decided: {d['decision']} (batched/sequential {d['ratio']}, "
               f"{d['pairs']} pairs; {decision_path})")
         return 0

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 from pathlib import Path
 
@@ -37,7 +36,7 @@ from lab.stats.collapse import RULE  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collapse_batch_check import read_timings  # noqa: E402
+from collapse_batch_check import by_pair, read_decision, read_timings  # noqa: E402
 from findings_common import md, run  # noqa: E402
 
 #: the axes a cell is told by here (and any other axis that varies among the loaded runs)
@@ -114,16 +113,12 @@ def batch_check(folder: Path) -> str:
     rows = read_timings(folder)
     if not rows:
         return f"(not run yet: no {folder / 'timings.tsv'})"
-    by: dict[int, dict] = {}
-    for r in rows:
-        by.setdefault(int(r["pair"]), {})[r["mode"]] = float(r["seconds"])
     table = pd.DataFrame([{"pair (in turn: batched, then sequential)": p,
                            "batched: 4 sessions, model.parallel=4 (s)": m.get("batched"),
                            "sequential: the same 4, model.parallel=1 (s)": m.get("sequential"),
                            "batched / sequential": m["batched"] / m["sequential"] if len(m) == 2 and m["sequential"] else None}
-                          for p, m in sorted(by.items())])
-    path = folder / "decision.json"
-    d = json.loads(path.read_text()) if path.exists() else None
+                          for p, m in sorted(by_pair(rows).items())])
+    d = read_decision(folder)
     said = ("not decided yet (pairs still to measure)" if d is None else
             f"**{d['decision']}**: batched / sequential {d['ratio']} over {d['pairs']} pairs "
             f"({d['rule']}); the sweep's extra overrides: {' '.join(d['overrides']) or 'none'}")

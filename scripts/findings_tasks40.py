@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -146,15 +147,25 @@ class Tasks40:
                     out.append(({k: a[k] for k in shared}, a, b))
         return out
 
-    def comparisons(self) -> pd.DataFrame:
-        rows = []
+    @cached_property
+    def compared(self) -> list[tuple[dict, dict, dict, object]]:
+        """(shared axes, pathfinder cell, baseline cell, the lab's comparison — or the ValueError
+        that says why there is none) for every pair: computed once, for the table and the figure."""
+        out = []
         for base, a, b in self.pairs():
             try:
-                c = compare(self.tests, a, b, margin=self.margin)
-                eff = per_test(self.tests, a, b)
+                out.append((base, a, b, compare(self.tests, a, b, margin=self.margin)))
             except ValueError as e:
-                rows.append({**base, "forced": f"{a['forced_tool']} / {b['forced_tool']}", "note": str(e)})
+                out.append((base, a, b, e))
+        return out
+
+    def comparisons(self) -> pd.DataFrame:
+        rows = []
+        for base, a, b, c in self.compared:
+            if isinstance(c, ValueError):
+                rows.append({**base, "forced": f"{a['forced_tool']} / {b['forced_tool']}", "note": str(c)})
                 continue
+            eff = per_test(self.tests, a, b)
             d = c.to_dict()
             rows.append({**base, "forced": f"{a['forced_tool']} / {b['forced_tool']}",
                          "repeats": f"{c.repeats_cand} vs {c.repeats_base}", "tests": c.tests,
@@ -242,7 +253,6 @@ class Tasks40:
                          "... when failed": p[~p["passed"]]["calls"].mean() if (~p["passed"]).any() else None})
         return pd.DataFrame(rows)
 
-
     def figure(self, path: Path) -> list[str]:
         """One panel per pair of cells (model x session x tool_choice): every complete repeat's
         score of each arm (a collapsed single session drawn apart, as x), the arm's mean, and the
@@ -252,14 +262,14 @@ class Tasks40:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt   # (heavy: only when a figure is drawn)
 
-        pairs = sorted(self.pairs(), key=lambda p: (str(p[0].get("model")), str(p[0].get("session")),
-                                                    p[0].get("tool_choice") != "first"))
+        pairs = sorted(self.compared, key=lambda p: (str(p[0].get("model")), str(p[0].get("session")),
+                                                     p[0].get("tool_choice") != "first"))
         left = []
         cols = max(1, len(pairs))
         fig, axes = plt.subplots(1, cols, figsize=(3.3 * cols + 0.6, 4.6), squeeze=False, sharey=True)
         n = int(self.repeats["n"].max()) if len(self.repeats) else 40
-        for ax, (base, a, b) in zip(axes[0], pairs):
-            for x, cell, name in ((0, a, "pathfinder"), (1, b, "filesystem\nbaseline")):
+        for ax, (base, a, b, c) in zip(axes[0], pairs):
+            for x, cell in ((0, a), (1, b)):
                 r = self._rows(self.repeats, cell).sort_values(["run_order", "repeat"])
                 ok, col = r[~r["collapsed"].astype(bool)], r[r["collapsed"].astype(bool)]
                 jit = np.linspace(-0.12, 0.12, len(r)) if len(r) > 1 else np.zeros(len(r))
@@ -271,21 +281,19 @@ class Tasks40:
                     m = float(r["score"].mean())
                     ax.hlines(m, x - 0.25, x + 0.25, color="black", lw=1.5, zorder=4)
                     ax.annotate(f"{m:.1f}", (x + 0.27, m), va="center", fontsize=8)
-            try:
-                c = compare(self.tests, a, b, margin=self.margin)
-                said = (f"pathfinder − baseline {c.diff:+.1f}\n{_ci(c)}" if c.ci
-                        else f"pathfinder − baseline {c.diff:+.1f}\nno CI ({c.method})")
+            if isinstance(c, ValueError):
+                said = "no comparison"
+                left.append(f"{label(base)}: {c}")
+            else:
+                said = f"pathfinder − baseline {c.diff:+.1f}\n" + (_ci(c) if c.ci else f"no CI ({c.method})")
                 if not c.ci:
                     left.append(f"{label(base)}: no CI ({c.method})")
-            except ValueError as e:
-                said = "no comparison"
-                left.append(f"{label(base)}: {e}")
             mode = "forced first call" if base.get("tool_choice") == "first" else "tool_choice=auto"
             ax.set_title(f"{base.get('model')}\n{base.get('session')}, {mode}\n{said}", fontsize=9)
             ax.set_xticks([0, 1])
-            ax.set_xticklabels(["pathfinder\n(path_resolve)" if base.get("tool_choice") == "first" else "pathfinder",
-                                "filesystem\n(search_files)" if base.get("tool_choice") == "first" else "filesystem"],
-                               fontsize=8)
+            forced = base.get("tool_choice") == "first"      # each arm's forced tool, from its cell
+            ax.set_xticklabels([name + (f"\n({cell['forced_tool']})" if forced else "")
+                                for name, cell in (("pathfinder", a), ("filesystem", b))], fontsize=8)
             ax.set_xlim(-0.6, 1.7)
             ax.set_ylim(-1, n + 1)
             ax.grid(axis="y", color="0.9")
