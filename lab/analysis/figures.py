@@ -267,12 +267,13 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] | None = None, *, le
     parts = [(name, g.assign(cell=axis_labels(g, _line_axes(by, g)).to_numpy()))
              for name, g in panels(df, by)]
     widths = [max(g["cell"].nunique(), 1) for _, g in parts]
-    fig = Figure(figsize=(max(6.0, 1.15 * sum(widths) + 1.6 * len(parts) + 1), 4.8), layout="constrained")
+    panel_in = [1.15 * w + 1.6 for w in widths]     # inches: 1.15 a cell, 1.6 a panel's frame
+    fig = Figure(figsize=(max(6.0, sum(panel_in) + 1), 4.8), layout="constrained")
     axes = fig.subplots(1, len(parts), squeeze=False, gridspec_kw={"width_ratios": widths})[0]
     rng = np.random.default_rng(0)
     n = int(df["n"].max())
     lo, hi = fitted_range(df["score"], n)
-    for ax, w, (name, g) in zip(axes, widths, parts):
+    for ax, inches, (name, g) in zip(axes, panel_in, parts):
         order = g.sort_values(_line_axes(by, g), kind="stable")["cell"].drop_duplicates().tolist()
         sty = _styles(order, dict(zip(g["cell"], g["vocabulary"].astype(str))))
         data = [g.loc[g["cell"] == c, "score"].to_numpy(dtype=float) for c in order]
@@ -299,7 +300,7 @@ def score_distribution(repeats: pd.DataFrame, by: list[str] | None = None, *, le
         ax.set_xticks(range(1, len(order) + 1), [c.replace(" ", "\n") for c in order],
                       fontsize=FONT["tick"])
         # a panel of one or two cells is narrow: its title wraps at its width, never into the next
-        ax.set_title(textwrap.fill(name, max(16, int(11 * (1.15 * w + 1.6))), break_long_words=False),
+        ax.set_title(textwrap.fill(name, max(16, int(11 * inches)), break_long_words=False),
                      fontsize=FONT["panel"])
         ax.tick_params(axis="y", labelsize=FONT["tick"])
     axes[0].set_ylabel(f"score (axis {lo:g}–{hi:g} of the full 0–{n})", fontsize=FONT["label"])
