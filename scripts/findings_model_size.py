@@ -120,7 +120,7 @@ class ModelSize:
                          "candidate": c.mean_cand, "base": c.mean_base, "diff (points)": c.diff,
                          "ci_low": c.ci_low, "ci_high": c.ci_high,
                          "CI level": c.ci_level or c.level if c.ci_low is not None else None,
-                         "p": c.p_overall, "method": c.describe(),
+                         "p": c.p_overall, "method": c.describe(), "bound": c.bound,
                          "equivalence / collapse": "; ".join(x for x in (words.collapse(d),
                                                                          words.equivalence(d)) if x) or "-"})
         df = pd.DataFrame(rows)
@@ -149,16 +149,23 @@ class ModelSize:
                 sub = df[(df["pair"] == name) & (df["session"] == mode)] if len(df) else df
                 for _, r in sub.iterrows():
                     if pd.isna(r.get("parameters")):
-                        left.append(f"{name}, {mode}, {r['model']}: size unknown (--size {r['model']}=LABEL)")
+                        left.append(f"not drawn: {name}, {mode}, {r['model']}: size unknown (--size {r['model']}=LABEL)")
                         continue
                     if "diff (points)" not in r or pd.isna(r.get("diff (points)")):
-                        left.append(f"{name}, {mode}, {r['model']}: {r.get('note') or 'no comparison'}")
+                        left.append(f"not drawn: {name}, {mode}, {r['model']}: {r.get('note') or 'no comparison'}")
                         continue
                     x, y = r["parameters"], r["diff (points)"]
+                    if r.get("bound"):                    # both arms 0 (or full): nothing measured
+                        ax.plot([x], [y], "s", mfc="white", mec="0.4", ms=8)
+                        ax.annotate(f"{r['bound']}: both arms {r['base']:g}  ({r['repeats']})", (x, y),
+                                    textcoords="offset points", xytext=(8, -3), fontsize=8, color="0.3")
+                        left.append(f"drawn as a {r['bound']}, not an effect: {name}, {mode}, {r['model']}: both arms "
+                                    f"{r['base']:g} in every repeat")
+                        continue
                     if pd.isna(r.get("ci_low")):          # the noise is unknown: no CI to draw
                         ax.plot([x], [y], "o", mfc="white", mec="C3", ms=8)
                         ax.annotate("no CI", (x, y), textcoords="offset points", xytext=(6, 4), fontsize=8)
-                        left.append(f"{name}, {mode}, {r['model']}: no CI ({r['method']})")
+                        left.append(f"not drawn: {name}, {mode}, {r['model']}: no CI ({r['method']})")
                         continue
                     ax.errorbar([x], [y], yerr=[[y - r["ci_low"]], [r["ci_high"] - y]], fmt="o",
                                 color="C0", capsize=4, ms=7)
@@ -201,7 +208,7 @@ def main(argv: list[str] | None = None) -> None:
     for p in f.res.problems:
         print(f"<!-- left out: {p} -->")
     df = f.table()
-    shown = df.drop(columns=[c for c in ("parameters", "ci_low", "ci_high") if c in df.columns])
+    shown = df.drop(columns=[c for c in ("parameters", "ci_low", "ci_high", "bound") if c in df.columns])
     if "ci_low" in df.columns:
         shown.insert(shown.columns.get_loc("diff (points)") + 1, "CI",
                      [("-" if pd.isna(lo) else f"[{lo:.1f}, {hi:.1f}]") for lo, hi in zip(df["ci_low"], df["ci_high"])])
@@ -210,7 +217,7 @@ def main(argv: list[str] | None = None) -> None:
                                                 for m, s in sorted(f.sizes.items())]), "(no run)"))
     if args.figure:
         left = f.figure(df, args.figure)
-        print(f"\nFigure: {args.figure}" + "".join(f"\n- not drawn: {x}" for x in left))
+        print(f"\nFigure: {args.figure}" + "".join(f"\n- {x}" for x in left))
 
 
 if __name__ == "__main__":

@@ -234,6 +234,25 @@ def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compare
         mod.main([str(tmp_path), "--size", "scripted=big"])
 
 
+def test_findings_model_size_draws_a_pair_at_the_floor_as_a_floor_not_an_equivalence(tmp_path, capsys):
+    """The 0.5B passes no test in either arm: a difference of 0 that measures nothing (issue 25)."""
+    from lab.models import ScriptedBackend
+    from lab.runner import run
+
+    mod = _script("findings_model_size")
+    for vocab in ("maybe_exts", "minimal"):
+        run(compose([f"vocab={vocab}", "suite.limit=4", "agent.session=isolated", "run.repeats=2",
+                     "agent.tool_choice=first", f"run.results_dir={tmp_path}",
+                     "resolver.semantic.enabled=false", "run.progress=false"]),
+            backend=ScriptedBackend(outputs=["ANSWER: nowhere.txt"] * 1000), progress=False,
+            out=__import__("io").StringIO())
+    mod.main([str(tmp_path), "--figure", str(tmp_path / "size.png"), "--size", "scripted=500M"])
+    text = capsys.readouterr().out
+    row = next(line for line in text.splitlines() if line.startswith("| tests70: maybe_exts - minimal |"))
+    assert "both arms at the floor (0 of 4 in every repeat)" in row and "shown" not in row
+    assert "drawn as a floor, not an effect: tests70: maybe_exts - minimal, isolated, scripted" in text
+
+
 def test_findings_queue_checks_every_step_name_before_running_any():
     done = subprocess.run(["bash", "scripts/findings_queue.sh", "aa", "nosuch"], cwd=REPO,
                           env={"LAB": "echo", "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)

@@ -118,10 +118,23 @@ class Comparison:
         return p is not None and p < self.alpha
 
     @property
+    def bound(self) -> str | None:
+        """"floor" when both arms score 0 in every repeat, "ceiling" when both pass every test in
+        every repeat, else None. At a bound the suite cannot show an effect or its absence (issue
+        25: the 0.5B passes no test in either arm), so no equivalence is claimed."""
+        if self.mean_base == self.mean_cand == 0:
+            return "floor"
+        if self.tests and self.mean_base == self.mean_cand == self.tests:
+            return "ceiling"
+        return None
+
+    @property
     def equivalent(self) -> bool:
-        """|diff| < margin shown by TOST at the part's alpha (and, two-part, no collapse effect)."""
+        """|diff| < margin shown by TOST at the part's alpha (and, two-part, no collapse effect);
+        never at a bound (both arms at the floor or the ceiling: nothing was measured)."""
         same_collapse = self.collapse is None or (self.collapse.get("p") or 0) >= self.part_alpha
-        return self.tost_p is not None and self.tost_p < self.part_alpha and same_collapse
+        return (self.tost_p is not None and self.tost_p < self.part_alpha and same_collapse
+                and self.bound is None)
 
     @property
     def ci(self) -> tuple[float, float] | None:
@@ -129,7 +142,8 @@ class Comparison:
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        d.update(significant=self.significant, p_overall=self.p_overall, equivalent=self.equivalent)
+        d.update(significant=self.significant, p_overall=self.p_overall, equivalent=self.equivalent,
+                 bound=self.bound)
         return d
 
     def describe(self) -> str:

@@ -10,6 +10,11 @@ def equivalence(c: dict) -> str:
     if c.get("significant") or c.get("diff") is None:
         return ""
     m, p = c.get("margin"), c.get("tost_p")
+    if c.get("bound"):
+        n = c.get("tests") or 0
+        at = f"0 of {n}" if c["bound"] == "floor" else f"{n} of {n}"
+        return (f"both arms at the {c['bound']} ({at} in every repeat): the suite cannot show an "
+                "effect or its absence here (no equivalence claimed)")
     if p is None:
         return f"equivalence within ±{m:g}: cannot tell (noise unknown)"
     a = (1 - c["level"]) / (2 if c.get("collapse") else 1)
