@@ -8,7 +8,9 @@ RESULTS_DIR holds single-session runs (scripts/collapse_sweep.sh; the runs of
 `scripts/lexiopt_sweep.sh single` are the same cells). A repeat *collapsed* when its copy cascade
 has >= 5 tests in a row giving one copied answer (lab.records.cascade.is_collapse, the rule fixed
 before the data; lab.analysis.load puts it on every repeat). Per cell: repeats, collapsed, the rate
-with its exact (Clopper-Pearson) 95% CI, where each collapse began; every pair of cells by Fisher's
+with its exact (Clopper-Pearson) 95% CI, where each collapse began; per axis that varies (the
+vocabulary, the prompt) and over all cells one exact test of "do these rates differ" (Fisher's exact
+test for the 2 x k table, lab.stats.collapse.rates_differ), Holm over those; every pair of cells by Fisher's
 exact test (two-sided, the test of the lab's two-part comparison, lab/stats/collapse.py), Holm over
 the pairs; and the repeats per cell a 3x rate difference needs for 80% power, from the exact power
 of that test (lab.stats.collapse_power) at the rate measured here and at --base-rate. Everything
@@ -32,7 +34,7 @@ from lab.analysis.load import load  # noqa: E402
 from lab.records.cascade import COLLAPSE_STREAK  # noqa: E402
 from lab.records.cells import cell_by  # noqa: E402
 from lab.stats import holm, rate_ci  # noqa: E402
-from lab.stats.collapse import RULE  # noqa: E402
+from lab.stats.collapse import RULE, rates_differ  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -92,6 +94,37 @@ class Collapse:
             df["p (Holm over pairs)"] = holm(list(df["Fisher p"]))
         return df
 
+    def omnibus(self) -> pd.DataFrame:
+        """Does an axis change the rate at all? For each axis that varies (the vocabulary, the
+        prompt), among the cells that agree on every other axis: one exact test over those cells
+        (lab.stats.collapse.rates_differ, Fisher's exact test for the 2 x k table), and one over all
+        the cells; Holm over these rows. The pairs table says which cells, after."""
+        counts = self.counts()
+        rows = []
+
+        def test(what: str, among: str, group: list) -> None:
+            k, n = [c[1] for c in group], [c[2] for c in group]
+            p, method = rates_differ(k, n)
+            rows.append({"question": what, "among": among, "cells": len(group),
+                         "collapsed / repeats": " ".join(f"{a}/{b}" for a, b in zip(k, n)),
+                         "p": p, "test": f"Fisher's exact, 2 x {len(group)} ({method})"})
+
+        for axis in self.keys:
+            others = [a for a in self.keys if a != axis]
+            groups: dict[tuple, list] = {}
+            for c in counts:
+                groups.setdefault(tuple(str(c[0][a]) for a in others), []).append(c)
+            for fixed, group in sorted(groups.items()):
+                if len({str(c[0][axis]) for c in group}) >= 2:
+                    test(f"does the {axis} change it?",
+                         " · ".join(f"{a}={v}" for a, v in zip(others, fixed)) or "-", group)
+        if len(counts) >= 2 and len(rows) != 1:
+            test("does any cell differ?", "all cells", counts)
+        df = pd.DataFrame(rows)
+        if len(df):
+            df["p (Holm over rows)"] = holm(list(df["p"]))
+        return df
+
     def power(self, base_rates: list[tuple[str, float]]) -> pd.DataFrame:
         counts = self.counts()
         ran = min((n for *_, n, _ in counts), default=0)
@@ -143,6 +176,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"A repeat collapsed: {RULE} (lab.records.cascade.is_collapse, COLLAPSE_STREAK "
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
+    print("\n### Does the vocabulary or the prompt change the rate?\n\n"
+          + md(f.omnibus(), "(no axis with two or more cells)"))
     print("\n### Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))
     counts = f.counts()
     k, n = sum(c[1] for c in counts), sum(c[2] for c in counts)

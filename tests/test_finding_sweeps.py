@@ -153,6 +153,10 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
     cells = [line for line in out.splitlines() if line.startswith("| scripted | ")]
     assert len(cells) == 2 and all("| 4 | 2 | 0.5 |" in line and "| 1 3 |" in line for line in cells)
     assert "| 2/4 | 2/4 | 0 | 1 | 1 |" in out                                  # Fisher, Holm
+    # one exact test over the cells that differ only in the vocabulary, before the pairs
+    assert ("| does the vocabulary change it? | model=scripted · prompt=answer_line | 2 | 2/4 2/4 | 1 | "
+            "Fisher's exact, 2 x 2 (exact) | 1 |") in out
+    assert "does any cell differ?" not in out               # the same question asked once
     assert "0.083 (--base-rate) | 0.25 | 0.025 | Fisher exact, the two-part comparison's collapse part | 101 |" in out
 
 

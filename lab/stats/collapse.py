@@ -39,3 +39,49 @@ def collapse_part(cb: np.ndarray, cc: np.ndarray, level: float) -> dict:
     return {"rule": RULE, "base": kb, "n_base": nb, "cand": kc, "n_cand": nc,
             "rate_base": kb / nb, "rate_cand": kc / nc, "ci_base": [lo_b, hi_b],
             "ci_cand": [lo_c, hi_c], "p": p, "level": level, "test": "fisher-exact"}
+
+
+def rates_differ(collapsed, repeats, *, max_tables: int = 2_000_000,
+                 n_resamples: int = 100_000) -> tuple[float, str]:
+    """Do k cells' collapse rates differ at all? Fisher's exact test for the 2 x k table (collapsed
+    / not, per cell; Freeman-Halton): the probability, with every cell's repeats and the total
+    collapsed fixed, of a table no more probable than the one seen. One test over all the cells
+    before any pair (issue 25: "does the vocabulary or the prompt change it"); for two cells it is
+    scipy's two-sided Fisher test. Returns (p, method): "exact" by enumerating every table, or
+    "Monte Carlo, N tables" (scipy's r x c test, fixed seed) when there are more than `max_tables`."""
+    from scipy.special import gammaln
+    from scipy.stats import MonteCarloMethod, fisher_exact
+
+    k, n = [int(x) for x in collapsed], [int(x) for x in repeats]
+    if len(k) != len(n) or len(k) < 2:
+        raise ValueError(f"need a collapsed count and a repeat count for each of >= 2 cells, got {k} of {n}")
+    if any(r < 1 or not 0 <= c <= r for c, r in zip(k, n)):
+        raise ValueError(f"each cell needs 0 <= collapsed <= repeats and repeats >= 1, got {k} of {n}")
+    K, N = sum(k), sum(n)
+    if K in (0, N):
+        return 1.0, "exact"
+    ways = np.zeros(K + 1)                     # how many tables: partial tables by their sum
+    ways[0] = 1
+    for r in n:
+        ways = np.array([ways[max(0, s - r):s + 1].sum() for s in range(K + 1)])
+    if ways[K] > max_tables:
+        table = [k, [r - c for c, r in zip(k, n)]]
+        p = fisher_exact(table, method=MonteCarloMethod(n_resamples=n_resamples, rng=0)).pvalue
+        return float(p), f"Monte Carlo, {n_resamples} tables"
+
+    def logc(a, b):
+        return gammaln(a + 1) - gammaln(b + 1) - gammaln(a - b + 1)
+
+    sums, logw = np.zeros(1, dtype=int), np.zeros(1)
+    room = [sum(n[i + 1:]) for i in range(len(n))]        # what the later cells can still add
+    for i, r in enumerate(n):
+        parts = []
+        for j in range(min(r, K) + 1):
+            s = sums + j
+            keep = (s <= K) & (s + room[i] >= K)
+            parts.append((s[keep], logw[keep] + logc(r, j)))
+        sums = np.concatenate([s for s, _ in parts])
+        logw = np.concatenate([w for _, w in parts])
+    seen = float(sum(logc(r, c) for c, r in zip(k, n)))
+    as_likely = logw <= seen + np.log1p(1e-7)              # scipy's tolerance for ties
+    return float(min(1.0, np.exp(logw[as_likely] - logc(N, K)).sum())), "exact"
