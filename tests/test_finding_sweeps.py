@@ -210,17 +210,18 @@ def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compare
     assert mod.size_label({"size_label": "0.5B", "path": "/nowhere.gguf"}) == "0.5B"
     assert mod.size_label({"path": str(tmp_path / "missing.gguf")}) is None
 
-    def answer(req):          # right on even tests of maybe_exts, on every test of minimal
-        right = req.test.expected[0].split("#")[0]
-        odd = int(req.test.id.lstrip("ABCDEFGHIJKL") or 0) % 2
-        vocab_hint = any("maybe_exts" in (m.content or "") for m in req.messages if m.role == "tool")
-        return f"ANSWER: {'nowhere.txt' if odd and vocab_hint else right}"
+    def answer(vocab):        # right on even tests of maybe_exts, on every test of minimal
+        def say(req):
+            right = req.test.expected[0].split("#")[0]
+            odd = int("".join(ch for ch in req.test.id if ch.isdigit()) or 0) % 2     # t01 -> 1
+            return f"ANSWER: {'nowhere.txt' if odd and vocab == 'maybe_exts' else right}"
+        return say
     dirs = {}
     for vocab in ("maybe_exts", "minimal"):
         out = run(compose([f"vocab={vocab}", "suite.limit=6", "agent.session=isolated", "run.repeats=2",
                            "agent.tool_choice=first", f"run.results_dir={tmp_path}",
                            "resolver.semantic.enabled=false", "run.progress=false"]),
-                  backend=ScriptedBackend(outputs=[answer] * 1000), progress=False,
+                  backend=ScriptedBackend(outputs=[answer(vocab)] * 1000), progress=False,
                   out=__import__("io").StringIO())
         dirs[vocab] = out.run_dir
     fig = tmp_path / "size.png"
@@ -229,11 +230,11 @@ def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compare
     assert "not drawn: tests70: maybe_exts - minimal, isolated, scripted: size unknown" in text
     mod.main([str(tmp_path), "--figure", str(fig), "--size", "scripted=135M"])
     text = capsys.readouterr().out
-    assert fig.stat().st_size > 10_000 and "not drawn" not in text
+    assert fig.stat().st_size > 10_000 and "not drawn" not in text and "drawn as" not in text
     c = compare_runs(dirs["minimal"], dirs["maybe_exts"]).comparison
     row = next(line for line in text.splitlines() if line.startswith("| tests70: maybe_exts - minimal |"))
     assert f"| scripted | 135M | isolated | 2 vs 2 | 6 |" in row
-    assert f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] |" in row
+    assert c.diff == -3 and f"| {c.diff:.3g} | [{c.ci_low:.1f}, {c.ci_high:.1f}] |" in row
     with pytest.raises(SystemExit):
         mod.main([str(tmp_path), "--size", "scripted=big"])
 

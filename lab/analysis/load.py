@@ -105,14 +105,20 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         res.records[rec.run_id] = rec
         res.run_dirs[rec.run_id] = d
         meta = run_meta(rec)
-        done = {r.repeat for r in rec.repeats}
+        done = {r.repeat for r in rec.counted}
+        if rec.uncounted:    # tests that measured nothing: their repeats wait for `lab resume`
+            res.problems.append(
+                f"{d}: " + "; ".join(f"repeat {r.repeat} holds tests that measured nothing about the model ("
+                                     + ", ".join(f"{k} {v}" for k, v in r.unmeasured.items()) + ")"
+                                     for r in rec.uncounted)
+                + f": left out of the statistics until `lab resume {d}` runs them again")
         rows_of: dict[int, list[TestRow]] = {}
         for row in rows:
             rows_of.setdefault(row.repeat, []).append(row)
-        short = [r.repeat for r in rec.repeats if len(rows_of.get(r.repeat, [])) < r.n]
+        short = [r.repeat for r in rec.counted if len(rows_of.get(r.repeat, [])) < r.n]
         if short:   # a deleted or truncated tests.csv: its complete repeats have lost rows
             have = sum(len(rows_of.get(k, [])) for k in short)
-            want = sum(r.n for r in rec.repeats if r.repeat in short)
+            want = sum(r.n for r in rec.counted if r.repeat in short)
             res.problems.append(
                 f"{d}: {TESTS_FILE} {'is missing' if not (d / TESTS_FILE).is_file() else 'is truncated'}: "
                 f"{have} of {want} rows of complete repeat(s) {short} (their per-test rows are left out; "
@@ -122,13 +128,12 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
                      "corpus_hash": rec.corpus.get("content_hash"),
                      "fingerprint": rec.fingerprint, "started_at": rec.started_at,
                      "ended_at": rec.ended_at, "repeats_planned": _planned(rec),
-                     "repeats_complete": len(rec.repeats),
-                     "mean_score": (sum(r.score for r in rec.repeats) / len(rec.repeats)
-                                    if rec.repeats else None),
+                     "repeats_complete": len(rec.counted),
+                     "mean_score": (sum(rec.scores) / len(rec.scores) if rec.scores else None),
                      "findings": len(rec.findings), "error": rec.error, "run_dir": str(d)})
         per_repeat: dict[int, dict] = {}
         rounds = rounds_of(rec)
-        for r in rec.repeats:
+        for r in rec.counted:
             casc = _cascade_columns(r.cascade, rows_of.get(r.repeat, []))
             per_repeat[r.repeat] = {"collapsed": is_collapse({"longest_streak": casc["cascade_longest_streak"]}),
                                     **round_columns(rounds.get(r.repeat))}

@@ -171,7 +171,7 @@ def changes(res: Results, by: list[str] | None = None) -> pd.DataFrame:
             if prev[1].model.get("sha256") != rec.model.get("sha256") and not any(
                     w.startswith("model") for w in what):
                 what.append("model file")
-        scores = [r.score for r in rec.repeats]
+        scores = rec.scores      # the counted repeats (RunRecord.counted)
         mean = float(np.mean(scores)) if scores else np.nan
         rows.append({"run_order": run["run_order"], "experiment": run["experiment"],
                      "run_id": run["run_id"], "cell": label, "status": run["status"],

@@ -127,15 +127,30 @@ def _change_dict(t: TestChange) -> dict:
 
 
 def _repeat_pairs(base: RunRecord, cand: RunRecord) -> list[dict]:
+    """Every complete repeat of either run with its score; a repeat left out of the comparison
+    (tests that measured nothing: RunRecord.counted) says why in `base_left_out` / `cand_left_out`."""
     b = {r.repeat: r for r in base.repeats}
     c = {r.repeat: r for r in cand.repeats}
     return [{"repeat": k, "base": b[k].score if k in b else None, "cand": c[k].score if k in c else None,
-             "n": (b.get(k) or c[k]).n} for k in sorted(set(b) | set(c))]
+             "n": (b.get(k) or c[k]).n,
+             "base_left_out": (b[k].unmeasured or None) if k in b else None,
+             "cand_left_out": (c[k].unmeasured or None) if k in c else None}
+            for k in sorted(set(b) | set(c))]
+
+
+def left_out(rec: RunRecord, run_dir: Path) -> str:
+    """'' or the line naming a run's repeats that no statistic counts, and how to fix them."""
+    if not rec.uncounted:
+        return ""
+    what = "; ".join(f"repeat {r.repeat} (" + ", ".join(f"{k} {v}" for k, v in r.unmeasured.items()) + ")"
+                     for r in rec.uncounted)
+    return (f"left out of the comparison, tests that measured nothing about the model: {what}; "
+            f"`lab resume {run_dir}` runs them again")
 
 
 def complete_rows(run_dir: Path, rec: RunRecord) -> list[TestRow]:
-    """tests.csv rows of the record's complete repeats (strict reader: damage is an error)."""
-    done = {r.repeat for r in rec.repeats}
+    """tests.csv rows of the record's counted repeats (strict reader: damage is an error)."""
+    done = {r.repeat for r in rec.counted}
     if not done:
         return []
     return [r for r in read_tests_csv(Path(run_dir) / TESTS_FILE) if r.repeat in done]
@@ -161,18 +176,18 @@ def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
     effects = {e.test_id: e for e in result.effects}
     for t in d.tests:
         t.effect = effects.get(t.test_id)
-    d.outcome_totals = {o: (sum(r.outcomes.get(o, 0) for r in base.repeats),
-                            sum(r.outcomes.get(o, 0) for r in cand.repeats)) for o in OUTCOMES}
+    d.outcome_totals = {o: (sum(r.outcomes.get(o, 0) for r in base.counted),
+                            sum(r.outcomes.get(o, 0) for r in cand.counted)) for o in OUTCOMES}
     return d
 
 
 def _categories(base: RunRecord, cand: RunRecord) -> list[dict]:
-    cats = sorted({c for rec in (base, cand) for r in rec.repeats for c in r.by_category})
+    cats = sorted({c for rec in (base, cand) for r in rec.counted for c in r.by_category})
     out = []
     for c in cats:
         def per(rec: RunRecord) -> tuple[float | None, int | None]:
-            ps = [r.by_category[c]["pass"] for r in rec.repeats if c in r.by_category]
-            ns = [r.by_category[c]["n"] for r in rec.repeats if c in r.by_category]
+            ps = [r.by_category[c]["pass"] for r in rec.counted if c in r.by_category]
+            ns = [r.by_category[c]["n"] for r in rec.counted if c in r.by_category]
             return (mean(ps) if ps else None, ns[0] if ns else None)
         (pb, nb), (pc, nc) = per(base), per(cand)
         out.append({"category": c, "n": nb or nc, "base": pb, "cand": pc,
@@ -266,8 +281,12 @@ def format_diff(d: RunDiff) -> str:
         lines.append(f"warning: {note} (the machines' arithmetic is part of the difference)")
     lines += ["", f"{'repeat':>6}  {'base':>7}  {'cand':>7}"]
     for p in _repeat_pairs(b, c):
-        fmt = lambda s: f"{s}/{p['n']}" if s is not None else "-"  # noqa: E731
-        lines.append(f"{p['repeat']:>6}  {fmt(p['base']):>7}  {fmt(p['cand']):>7}")
+        fmt = lambda s, out: (f"{s}/{p['n']}" + ("*" if out else "")) if s is not None else "-"  # noqa: E731
+        lines.append(f"{p['repeat']:>6}  {fmt(p['base'], p['base_left_out']):>7}  "
+                     f"{fmt(p['cand'], p['cand_left_out']):>7}")
+    for side, rec, run_dir in (("base", b, d.base_dir), ("cand", c, d.cand_dir)):
+        if left_out(rec, run_dir):
+            lines.append(f"* {side}: {left_out(rec, run_dir)}")
     c = d.comparison
     if c:
         label = "mean of non-collapsed repeats" if c.collapse is not None else ""

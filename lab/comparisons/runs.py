@@ -42,11 +42,11 @@ class Arm:
     def load(cls, run_dir: Path, record: RunRecord | None = None) -> "Arm":
         run_dir = Path(run_dir)
         rec = record or read_record(run_dir)
-        done = {r.repeat for r in rec.repeats}
+        done = {r.repeat for r in rec.counted}
         rows = ([r for r in read_tests_csv(run_dir / TESTS_FILE) if r.repeat in done]
                 if done else [])
         passes: dict[int, dict[str, bool]] = {k: {} for k in sorted(done)}
-        seeds = {r.repeat: r.seed for r in rec.repeats}
+        seeds = {r.repeat: r.seed for r in rec.counted}
         order: list[str] = []
         by_repeat: dict[int, list] = {}
         for r in rows:
@@ -56,7 +56,7 @@ class Arm:
                 order.append(r.test_id)
         return cls(run_dir, rec, passes, seeds, order, (rec.agent or {}).get("session") or "?",
                    rounds_of(rec), {r.repeat: collapsed(r.cascade, by_repeat.get(r.repeat, []))
-                                    for r in rec.repeats})
+                                    for r in rec.counted})
 
 
 @dataclass

@@ -77,6 +77,15 @@ class RepeatSummary:
     #: {} = a record from before it (lab.records.rounds reads the round from the events instead)
     round: dict = field(default_factory=dict)
 
+    @property
+    def unmeasured(self) -> dict[str, int]:
+        """Tests of this repeat that measured nothing about the model, by label: the
+        infrastructure's failures and the lab's crashes ({} for a repeat that counts)."""
+        out = {k: int(v) for k, v in (self.infrastructure or {}).items() if v}
+        if (self.outcomes or {}).get("crash"):
+            out["crash"] = out.get("crash", 0) + int(self.outcomes["crash"])
+        return out
+
 
 @dataclass
 class RunRecord:
@@ -110,8 +119,21 @@ class RunRecord:
         return r.get("repeats") if isinstance(r.get("repeats"), int) else None
 
     @property
+    def counted(self) -> list["RepeatSummary"]:
+        """The repeats every statistic counts: complete, and every test of them measured the model
+        — none a lab crash or an infrastructure failure (those tests are run again by `lab resume`;
+        until then their repeat is left out, never scored as the model's fails)."""
+        return [r for r in self.repeats if not r.unmeasured]
+
+    @property
+    def uncounted(self) -> list["RepeatSummary"]:
+        """Complete repeats left out of the statistics (`counted`): the ones to name."""
+        return [r for r in self.repeats if r.unmeasured]
+
+    @property
     def scores(self) -> list[int]:
-        return [r.score for r in self.repeats]
+        """The counted repeats' scores."""
+        return [r.score for r in self.counted]
 
     def to_dict(self) -> dict:
         return asdict(self)

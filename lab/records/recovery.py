@@ -63,8 +63,7 @@ class Recovered:
 def retry_count(record: RunRecord) -> int:
     """Tests of the record's repeats that measured nothing about the model (infrastructure
     failures and lab crashes): a run holding any is not complete, and resume runs them again."""
-    return sum(sum((r.infrastructure or {}).values()) + (r.outcomes or {}).get("crash", 0)
-               for r in record.repeats)
+    return sum(sum(r.unmeasured.values()) for r in record.repeats)
 
 
 def base_seed(record: RunRecord) -> int:
@@ -183,7 +182,7 @@ def _without(text: str, rows: list[str]) -> str:
 
 
 def _needs_retry(summary: RepeatSummary) -> bool:
-    return bool(sum((summary.infrastructure or {}).values()) + (summary.outcomes or {}).get("crash", 0))
+    return bool(summary.unmeasured)
 
 
 def _same_rows(a: str, b: str) -> bool:
