@@ -155,7 +155,7 @@ class ModelSize:
                         left.append(f"not drawn: {name}, {mode}, {r['model']}: {r.get('note') or 'no comparison'}")
                         continue
                     x, y = r["parameters"], r["diff (points)"]
-                    if r.get("bound"):                    # both arms 0 (or full): nothing measured
+                    if isinstance(r.get("bound"), str):   # both arms 0 (or full): nothing measured
                         ax.plot([x], [y], "s", mfc="white", mec="0.4", ms=8)
                         ax.annotate(f"{r['bound']}: both arms {r['base']:g}  ({r['repeats']})", (x, y),
                                     textcoords="offset points", xytext=(8, -3), fontsize=8, color="0.3")

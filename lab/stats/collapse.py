@@ -49,6 +49,7 @@ def rates_differ(collapsed, repeats, *, max_tables: int = 2_000_000,
     before any pair (issue 25: "does the vocabulary or the prompt change it"); for two cells it is
     scipy's two-sided Fisher test. Returns (p, method): "exact" by enumerating every table, or
     "Monte Carlo, N tables" (scipy's r x c test, fixed seed) when there are more than `max_tables`."""
+    # heavy: scipy.stats loads in ~1.4 s; lab.stats is imported by every `lab` command
     from scipy.special import gammaln
     from scipy.stats import MonteCarloMethod, fisher_exact
 
