@@ -131,14 +131,26 @@ def test_headline_says_no_difference_and_how_many_repeats_would_tell():
     assert headline(pd.DataFrame(), _repeats({"a": [1, 2]})) == "one variant only: nothing to compare"
 
 
+def test_headline_says_a_floor_is_a_floor_not_no_difference():
+    """Issue 25's 0.5B: every cell 0 in every repeat. "No variant beyond noise ... more repeats will
+    not change this" read as a finding about the vocabularies; the suite measured nothing."""
+    cells = {"minimal": [0, 0], "maybe_exts": [0, 0], "alike": [0, 0]}
+    text = headline(compare_cells(_tests(cells)), _repeats(cells))
+    assert text == ("every cell at the floor (0 of 20 in every repeat): the suite measures nothing "
+                    "here, so no variant can be told from another")
+    mixed = {"minimal": [0, 0], "maybe_exts": [0, 0], "alike": [3, 5]}
+    text = headline(compare_cells(_tests(mixed)), _repeats(mixed))
+    assert "largest: alike +4.0" in text and "1 pair at the floor" in text
+
+
 def test_the_report_opens_with_the_verdict(identical, tmp_path):
     from lab.analysis.report import build_report
     rep = build_report(list(identical.run_dirs.values()), tmp_path / "rep", reference=False,
                        n_boot=500)
     body = rep.markdown.read_text().split("\n")
     first = next(i for i, ln in enumerate(body) if ln.startswith("**Verdict:**"))
-    assert first < 5 and "no variant beyond noise with 2 repeats" in body[first]
-    assert "repeats do not vary" in body[first]                  # tool_follower: the same every repeat
+    # the tool_follower passes all 6 in both cells: a ceiling, not "no difference" (issue 25)
+    assert first < 5 and "every cell at the ceiling (6 of 6 in every repeat)" in body[first]
     assert "Verdict:" in rep.html.read_text()
 
 

@@ -52,6 +52,14 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
         return "beyond noise: " + "; ".join(phrase(r) for _, r in sig.head(3).iterrows()) + \
             f"{more} (points of the suite, {lvl}{family})"
     reps = int(min(c["repeats_a"].min(), c["repeats_b"].min()))
+    at_bound = c["bound"].notna() & (c["bound"] != "") if "bound" in c.columns else c["abs"] < 0
+    if at_bound.all():       # every cell 0 (or full) in every repeat: nothing was measured
+        kinds = sorted(set(c["bound"]))
+        n = int(c["tests"].max()) if "tests" in c.columns else 0
+        at = " / ".join(f"{k} ({0 if k == 'floor' else n} of {n} in every repeat)" for k in kinds)
+        return f"every cell at the {at}: the suite measures nothing here, so no variant can be told from another"
+    bounded = int(at_bound.sum())
+    c = c[~at_bound]
     top = c.iloc[0]
     need = top.get(f"repeats_for_{detect:g}")
     sd = top.get("sd")
@@ -63,8 +71,10 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
         tail = "one repeat per cell: run more to measure the noise (`lab power` plans it)"
     kept = (" that did not collapse" if "parts" in c.columns
             and any("collapsed" in str(x) for x in c["parts"]) else "")
+    floor = (f"; {bounded} pair{'s' if bounded != 1 else ''} at the floor or ceiling (nothing measured)"
+             if bounded else "")
     return (f"no variant beyond noise with {reps} repeat{'s' if reps != 1 else ''}{kept} "
-            f"(largest: {phrase(top)}{family}); {tail}")
+            f"(largest: {phrase(top)}{family}){floor}; {tail}")
 
 
 #: the axes of a verdict's condition: how the runs ran (never pooled into one verdict)
