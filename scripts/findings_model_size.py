@@ -34,8 +34,10 @@ import pandas as pd
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lab.analysis.cell_pairs import compare  # noqa: E402
+from lab.analysis.frame_stats import outcome_counts  # noqa: E402
 from lab.analysis.load import load  # noqa: E402
 from lab.records.cells import KEY_COLUMNS  # noqa: E402
+from lab.records.results import OUTCOMES  # noqa: E402
 from lab.stats import words  # noqa: E402
 from lab.stats.equivalence import DEFAULT_MARGIN  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -129,6 +131,30 @@ class ModelSize:
                                 kind="stable").reset_index(drop=True)
         return df
 
+    def behaviour(self) -> pd.DataFrame:
+        """What each model did in each cell (every tool choice): repeats, passes per repeat, the
+        tests where a tool call was made, and every outcome label with its count (the report's
+        outcome_counts): the evidence behind "at the floor", never typed in."""
+        t = self.res.complete_tests
+        if t.empty:
+            return pd.DataFrame()
+        by = [c for c in ("model", "session", "suite", "vocabulary", "tool_choice") if c in t.columns]
+        oc = outcome_counts(t, by)
+        rows = []
+        for _, r in oc.iterrows():
+            g = t
+            for c in by:
+                g = g[g[c] == r[c]]
+            labels = sorted(((o, int(r[o])) for o in OUTCOMES if o in r and o != "crash" and r[o]),
+                            key=lambda x: -x[1])
+            rows.append({**{c: r[c] for c in by}, "size": self.sizes.get(r["model"]) or "?",
+                         "repeats": int(r["repeats"]), "tests": len(g),
+                         "passes per repeat": g["passed"].sum() / max(int(r["repeats"]), 1),
+                         "tests with a call": f"{int((g['tool_calls'] > 0).sum())} of {len(g)}",
+                         "outcomes": ", ".join(f"{o} {n}" for o, n in labels),
+                         "infrastructure / lab crashes": f"{int(r['infrastructure'])} / {int(r['crashes'])}"})
+        return pd.DataFrame(rows)
+
     def figure(self, df: pd.DataFrame, path: Path) -> list[str]:
         """Rows: the pairs; columns: the session modes; x: parameters (log), y: the difference with
         its CI. Returns what was left out (no size, no CI) to say beside the figure."""
@@ -213,6 +239,8 @@ def main(argv: list[str] | None = None) -> None:
         shown.insert(shown.columns.get_loc("diff (points)") + 1, "CI",
                      [("-" if pd.isna(lo) else f"[{lo:.1f}, {hi:.1f}]") for lo, hi in zip(df["ci_low"], df["ci_high"])])
     print("### Effect by model size\n\n" + md(shown, "(no pair of cells with complete repeats on both sides)"))
+    print("\n### What each model did (every cell, every tool choice)\n\n"
+          + md(f.behaviour(), "(no complete repeat)"))
     print("\n### Models\n\n" + md(pd.DataFrame([{"model": m, "size": s or "?", "parameters": parameters(s)}
                                                 for m, s in sorted(f.sizes.items())]), "(no run)"))
     if args.figure:

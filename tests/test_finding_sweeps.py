@@ -256,6 +256,8 @@ def test_findings_model_size_draws_a_pair_at_the_floor_as_a_floor_not_an_equival
     row = next(line for line in text.splitlines() if line.startswith("| tests70: maybe_exts - minimal |"))
     assert "both arms at the floor (0 of 4 in every repeat)" in row and "shown" not in row
     assert "drawn as a floor, not an effect: tests70: maybe_exts - minimal, isolated, scripted" in text
+    # the evidence beside it: what the model did in each cell, from the report's outcome counts
+    assert "| scripted | isolated | tests70 | minimal | first | 500M | 2 | 8 | 0 | 0 of 8 | fail 8 | 0 / 0 |" in text
 
 
 def test_findings_queue_checks_every_step_name_before_running_any():
