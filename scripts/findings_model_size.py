@@ -183,8 +183,9 @@ class ModelSize:
                     x, y = r["parameters"], r["diff (points)"]
                     if isinstance(r.get("bound"), str):   # both arms 0 (or full): nothing measured
                         ax.plot([x], [y], "s", mfc="white", mec="0.4", ms=8)
-                        ax.annotate(f"{r['bound']}: both arms {r['base']:g}  ({r['repeats']})", (x, y),
-                                    textcoords="offset points", xytext=(8, -3), fontsize=8, color="0.3")
+                        ax.annotate(f"{r['bound']}, both {r['base']:g}\n({r['repeats']})", (x, y),
+                                    textcoords="offset points", xytext=(0, 9), fontsize=7, color="0.3",
+                                    ha="center", va="bottom")
                         left.append(f"drawn as a {r['bound']}, not an effect: {name}, {mode}, {r['model']}: both arms "
                                     f"{r['base']:g} in every repeat")
                         continue
