@@ -38,6 +38,7 @@ from lab.records.cells import CELL, CONDITIONS, cell_by, run_meta
 from lab.records.cascade import NO_CASCADE, answer_rows, find_cascade, is_collapse
 from lab.records.folders import record_dirs
 from lab.records.numerics import of_record
+from lab.records.recovery import left_out_words
 from lab.records.rounds import round_columns, rounds_of
 from lab.records.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
@@ -107,11 +108,9 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         meta = run_meta(rec)
         done = {r.repeat for r in rec.counted}
         if rec.uncounted:    # tests that measured nothing: their repeats wait for `lab resume`
-            res.problems.append(
-                f"{d}: " + "; ".join(f"repeat {r.repeat} holds tests that measured nothing about the model ("
-                                     + ", ".join(f"{k} {v}" for k, v in r.unmeasured.items()) + ")"
-                                     for r in rec.uncounted)
-                + f": left out of the statistics until `lab resume {d}` runs them again")
+            res.problems.append(f"{d}: tests that measured nothing about the model in "
+                                f"{left_out_words(rec)}: left out of the statistics until "
+                                f"`lab resume {d}` runs them again")
         rows_of: dict[int, list[TestRow]] = {}
         for row in rows:
             rows_of.setdefault(row.repeat, []).append(row)

@@ -52,7 +52,7 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
         return "beyond noise: " + "; ".join(phrase(r) for _, r in sig.head(3).iterrows()) + \
             f"{more} (points of the suite, {lvl}{family})"
     reps = int(min(c["repeats_a"].min(), c["repeats_b"].min()))
-    at_bound = c["bound"].notna() & (c["bound"] != "") if "bound" in c.columns else c["abs"] < 0
+    at_bound = c["bound"].notna() if "bound" in c.columns else pd.Series(False, index=c.index)
     if at_bound.all():       # every cell 0 (or full) in every repeat: nothing was measured
         kinds = sorted(set(c["bound"]))
         n = int(c["tests"].max()) if "tests" in c.columns else 0

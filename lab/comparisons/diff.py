@@ -17,6 +17,7 @@ from pathlib import Path
 from lab.records.results import OUTCOMES
 from lab.records.fingerprint import Fingerprint
 from lab.records.numerics import Numerics, describe_difference, of_record
+from lab.records.recovery import left_out_words
 from lab.comparisons.runs import RunComparison, compare_runs
 from lab.records.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
 from lab.stats import TestEffect
@@ -142,9 +143,7 @@ def left_out(rec: RunRecord, run_dir: Path) -> str:
     """'' or the line naming a run's repeats that no statistic counts, and how to fix them."""
     if not rec.uncounted:
         return ""
-    what = "; ".join(f"repeat {r.repeat} (" + ", ".join(f"{k} {v}" for k, v in r.unmeasured.items()) + ")"
-                     for r in rec.uncounted)
-    return (f"left out of the comparison, tests that measured nothing about the model: {what}; "
+    return (f"left out of the comparison, tests that measured nothing about the model: {left_out_words(rec)}; "
             f"`lab resume {run_dir}` runs them again")
 
 

@@ -66,6 +66,13 @@ def retry_count(record: RunRecord) -> int:
     return sum(sum(r.unmeasured.values()) for r in record.repeats)
 
 
+def left_out_words(record: RunRecord) -> str:
+    """'' or "repeat 1 (crash 1); repeat 3 (api_error 2)": the complete repeats no statistic counts
+    (RunRecord.uncounted) and why, as the report and `lab diff` name them."""
+    return "; ".join(f"repeat {r.repeat} (" + ", ".join(f"{k} {v}" for k, v in r.unmeasured.items()) + ")"
+                     for r in record.uncounted)
+
+
 def base_seed(record: RunRecord) -> int:
     return int(((record.config or {}).get("run") or {}).get("seed") or 0)
 
