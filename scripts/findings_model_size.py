@@ -139,12 +139,9 @@ class ModelSize:
         if t.empty:
             return pd.DataFrame()
         by = [c for c in ("model", "session", "suite", "vocabulary", "tool_choice") if c in t.columns]
-        oc = outcome_counts(t, by)
         rows = []
-        for _, r in oc.iterrows():
-            g = t
-            for c in by:
-                g = g[g[c] == r[c]]
+        for _, g in t.groupby(by, sort=True, dropna=False):   # one grouping (an axis may be NaN)
+            r = outcome_counts(g, by).iloc[0]
             labels = sorted(((o, int(r[o])) for o in OUTCOMES if o in r and o != "crash" and r[o]),
                             key=lambda x: -x[1])
             rows.append({**{c: r[c] for c in by}, "size": self.sizes.get(r["model"]) or "?",

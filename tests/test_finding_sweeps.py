@@ -258,6 +258,12 @@ def test_findings_model_size_draws_a_pair_at_the_floor_as_a_floor_not_an_equival
     assert "drawn as a floor, not an effect: tests70: maybe_exts - minimal, isolated, scripted" in text
     # the evidence beside it: what the model did in each cell, from the report's outcome counts
     assert "| scripted | isolated | tests70 | minimal | first | 500M | 2 | 8 | 0 | 0 of 8 | fail 8 | 0 / 0 |" in text
+    # a cell whose axis is missing (NaN) is still one row with its own tests, not an empty match
+    m = mod.ModelSize([str(tmp_path)])
+    m.res.tests.loc[m.res.tests["vocabulary"] == "minimal", "vocabulary"] = float("nan")
+    b = m.behaviour()
+    nan_row = b[b["vocabulary"].isna()].iloc[0]
+    assert (nan_row["tests"], nan_row["tests with a call"], nan_row["outcomes"]) == (8, "0 of 8", "fail 8")
 
 
 def test_findings_queue_checks_every_step_name_before_running_any():
