@@ -172,6 +172,23 @@ def test_records_without_tool_use_or_cascade_get_them_from_their_rows(runs, tmp_
     assert b["cascade_copies"] == 5 and b["tests_first_forced"] == 6
 
 
+def test_a_cascade_is_recomputed_from_the_rows_by_todays_definition_not_read_from_the_record(runs, tmp_path):
+    import shutil
+    old = tmp_path / "old"
+    shutil.copytree(runs["copy"], old)
+    rec = json.loads((old / "run.json").read_text())
+    kept = rec["repeats"][0]["cascade"]
+    rec["repeats"][0]["cascade"] = {**kept, "longest_streak": 1, "streak_start": "mini-06"}
+    (old / "run.json").write_text(json.dumps(rec))
+    b = load(old, transcripts=False).repeats.iloc[0]
+    assert (b["cascade_longest_streak"], b["cascade_streak_start"]) == (kept["longest_streak"], kept["streak_start"])
+    assert b["collapsed"] == (kept["longest_streak"] >= 5)
+    header = (old / "tests.csv").read_text().splitlines()[0]
+    (old / "tests.csv").write_text(header + "\n")     # rows lost: the record's own is all there is
+    b = load(old, transcripts=False).repeats.iloc[0]
+    assert (b["cascade_longest_streak"], b["cascade_streak_start"]) == (1, "mini-06")
+
+
 def test_cell_axes_adds_only_the_conditions_that_vary():
     runs = pd.DataFrame({"vocabulary": ["a", "b"], "model": "m", "suite": "s", "session": "single",
                          "tool_choice": "auto", "prompt": "default"})

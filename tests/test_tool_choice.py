@@ -283,6 +283,22 @@ def test_same_answer_for_tests_that_expect_the_same_file_is_no_copy():
     assert c.copies == 0 and c.longest_streak == 0
 
 
+def test_a_test_giving_the_copied_answer_again_continues_the_streak_even_when_not_a_copy():
+    # the committed collapse (lexiopt single, maybe_exts seed 2): "<tool_response>" from t01 to
+    # t70, and t13 expects t01's file, so t13 is no copy of t01; the streak of that one answer still
+    # runs unbroken from t02 (it began there, not after t13)
+    expected = ["a.go", "b.go", "a.go", "c.go", "d.go", "e.go"]
+    c = find_cascade(_rows(["x.go"] * 6, expected))
+    assert (c.copies, c.first_test, c.source_test) == (4, "t2", "t1")
+    assert (c.longest_streak, c.streak_start, c.answer) == (5, "t2", "x.go")
+    # a right answer, or another answer, still ends it
+    c = find_cascade(_rows(["x.go", "x.go", "c.go", "x.go", "x.go"], ["a.go", "b.go", "c.go", "d.go", "e.go"]))
+    assert (c.longest_streak, c.streak_start) == (2, "t4")
+    # the source test itself is no part of the streak, and a wrong answer never seen before starts none
+    c = find_cascade(_rows(["x.go", "x.go", "x.go"], ["a.go", "a.go", "b.go"]))
+    assert (c.copies, c.longest_streak, c.streak_start) == (1, 1, "t3")
+
+
 def test_the_cascade_is_in_each_repeats_summary(parts):
     backend = ScriptedBackend(outputs=["ANSWER: services/billing/invoice.go"] * 40)
     res = run_session(parts[2].tests, session(parts, backend))

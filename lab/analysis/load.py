@@ -133,7 +133,7 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         per_repeat: dict[int, dict] = {}
         rounds = rounds_of(rec)
         for r in rec.counted:
-            casc = _cascade_columns(r.cascade, rows_of.get(r.repeat, []))
+            casc = _cascade_columns(r.cascade, rows_of.get(r.repeat, []), r.n)
             per_repeat[r.repeat] = {"collapsed": is_collapse({"longest_streak": casc["cascade_longest_streak"]}),
                                     **round_columns(rounds.get(r.repeat))}
             repeats.append({**meta, "repeat": r.repeat, "seed": r.seed, "n": r.n, "score": r.score,
@@ -255,10 +255,11 @@ def _tool_use_columns(use: dict, rows: list[TestRow]) -> dict:
             "forced_calls": use.get("forced_calls"), "call_forms": dict(use.get("forms") or {})}
 
 
-def _cascade_columns(cascade: dict, rows: list[TestRow]) -> dict:
-    """A repeat's copy cascade (lab.records.cascade) as `cascade_*` columns; a record from before it
-    was kept ({}) gets it from its tests.csv rows by the same `find_cascade`."""
-    if not cascade and rows:
+def _cascade_columns(cascade: dict, rows: list[TestRow], n: int) -> dict:
+    """A repeat's copy cascade (lab.records.cascade) as `cascade_*` columns, by today's
+    `find_cascade` over its tests.csv rows whenever they are all there (every view one definition,
+    whatever the code that ran it kept in the record); the record's own only when rows are lost."""
+    if rows and (len(rows) >= n or not cascade):
         cascade = find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).to_dict()
     c = cascade or NO_CASCADE.to_dict()
     return {f"cascade_{k}": c.get(k) for k in NO_CASCADE.to_dict()}

@@ -4,7 +4,8 @@ later, unrelated tests (the issue-11 measurement: one answer copied into 28 test
 A test *copies* when its answer (normalized) is wrong for it and is the answer an earlier test of
 the same repeat gave, while the two tests expect different files. Per repeat: how many tests
 copy, the first one (and whose answer it copied), the longest streak of consecutive tests giving
-the same copied answer, and that answer. A repeat with at least `CASCADE_MIN` copies is flagged.
+the same copied answer (begun by a copy; a later test giving that answer wrongly continues it even
+when it expects the source test's file and so is no copy itself), and that answer. A repeat with at least `CASCADE_MIN` copies is flagged.
 Pure functions over (test id, answer, expected, passed) rows: the run summary, the record and the
 analysis all use this one definition.
 """
@@ -19,7 +20,7 @@ from typing import Iterable, Sequence
 CASCADE_MIN = 3
 #: consecutive tests giving the same copied answer from which a single-session repeat counts as
 #: collapsed (the two-part comparison, lab/stats/collapse.py; issue 24). Fixed before the data:
-#: the committed collapse (0/70) copied one answer into 57 tests in a row, while working repeats
+#: the committed collapse (0/70) copied one answer into 69 tests in a row, while working repeats
 #: of the real and the scripted models copy at most 2 in a row (their scattered copies flag
 #: CASCADE_MIN, which is why the flag alone is not the rule)
 COLLAPSE_STREAK = 5
@@ -82,8 +83,9 @@ def find_cascade(rows: Sequence[AnswerRow]) -> Cascade:
                     first, source = r.test_id, src_id
         if a is not None and a not in first_by_answer:
             first_by_answer[a] = (r.test_id, exp)
-        if copied and a == run_answer:
-            run_len += 1
+        if a is not None and a == run_answer and not r.passed:
+            run_len += 1      # the streak's answer again: a copy, or wrong for a test that expects
+            #                   the source test's own file (no copy of it, still the copied answer)
         elif copied:
             run_len, run_start, run_answer = 1, r.test_id, a
         else:
