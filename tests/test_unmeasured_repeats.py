@@ -62,3 +62,18 @@ def test_lab_diff_text_marks_the_left_out_repeat_and_says_how_to_fix_it(tmp_path
     assert "     1      6/6     5/6*" in out.output
     assert (f"* cand: left out of the comparison, tests that measured nothing about the model: "
             f"repeat 1 (crash 1); `lab resume {d}` runs them again") in out.output
+
+
+def test_the_sweep_summary_counts_outcomes_of_the_repeats_it_scores_and_names_the_rest(tmp_path):
+    from lab.sweeps.cells import CellEntry
+    from lab.sweeps.summary import SweepSummaryResult, cell_row, format_summary
+
+    d = _run(tmp_path / "a", crash_in_repeat=1)
+    entry = CellEntry(cell="00_cell", num=0, overrides=["vocab=x"], swept="vocab=x",
+                      status="complete", action="new", run_dir=str(d))
+    row = cell_row(tmp_path, entry)
+    assert row["scores"] == [6, 6] and row["repeats"] == 2
+    assert {k: v for k, v in row["outcomes"].items() if v} == {"pass": 12}   # not the crashed repeat's
+    assert row["left_out"] == "repeat 1 (crash 1)" and row["status"] == "failed"
+    text = format_summary(SweepSummaryResult(sweep_dir=tmp_path, cells=[row], failed=[row], text=""))
+    assert "| vocab=x | failed | 6 | 2 | 6, 6 |" in text and "- `vocab=x`: repeat 1 (crash 1)" in text

@@ -408,13 +408,12 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
 
 
 def _retry_labels(record: RunRecord) -> str:
+    """"api_error 2, crash 1": the unmeasured tests of every repeat (RepeatSummary.unmeasured), by label."""
     counts: dict[str, int] = {}
     for r in record.repeats:
-        for o, n in (r.infrastructure or {}).items():
+        for o, n in r.unmeasured.items():
             counts[o] = counts.get(o, 0) + n
-        if (r.outcomes or {}).get("crash"):
-            counts["crash"] = counts.get("crash", 0) + r.outcomes["crash"]
-    return ", ".join(f"{o} {n}" for o, n in counts.items() if n)
+    return ", ".join(f"{o} {n}" for o, n in counts.items())
 
 
 def _event(status: str, **extra: Any) -> dict:

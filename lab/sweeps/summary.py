@@ -1,8 +1,9 @@
-"""A sweep's summary: one row per cell (scores of the repeats, mean, swing, bootstrap CI, outcome
-counts), every pair of cells that differ in one axis compared with the lab's one comparison
-(lab.comparisons.runs: the p-value and CI `lab diff` gives for the same two runs; Holm-adjusted
-over those pairs and said so), the failed cells with their error and where the traceback is, and the report of the
-whole sweep (lab.analysis.report).
+"""A sweep's summary: one row per cell (scores of the counted repeats, mean, swing, bootstrap CI,
+outcome counts of the same repeats; the repeats left out named), every pair of cells that differ
+in one axis compared with the lab's one comparison (lab.comparisons.runs: the p-value and CI
+`lab diff` gives for the same two runs; Holm-adjusted over those pairs and said so), the failed
+cells with their error and where the traceback is, and the report of the whole sweep
+(lab.analysis.report).
 
     write_summary(sweep_dir) -> SweepSummaryResult   (summary.md, summary.json, report/)
 """
@@ -19,6 +20,7 @@ from lab.sweeps.cells import REPORT, SUMMARY_JSON, SUMMARY_MD, CellEntry, read_e
 from lab.records.cells import differing_axes
 from lab.analysis.frame_stats import bootstrap_ci
 from lab.records.record import read_record
+from lab.records.recovery import left_out_words
 from lab.analysis.report import build_report
 from lab.comparisons.runs import Arm, compare_two
 from lab.stats import holm
@@ -51,11 +53,11 @@ def cell_row(sweep_dir: Path, e: CellEntry, level: float = 0.95) -> dict:
     rec = read_record(sweep_dir / e.run_dir)
     scores = rec.scores
     outcomes: dict[str, int] = {}
-    for r in rec.repeats:
+    for r in rec.counted:       # the repeats the scores are of (RunRecord.counted); the rest named
         for k, v in r.outcomes.items():
             outcomes[k] = outcomes.get(k, 0) + v
     row.update(run_id=rec.run_id, record_status=rec.status, n=rec.repeats[0].n if rec.repeats else None,
-               repeats=len(scores), scores=scores, outcomes=outcomes,
+               repeats=len(scores), scores=scores, outcomes=outcomes, left_out=left_out_words(rec),
                concurrency=(rec.config.get("run") or {}).get("concurrency", 1))
     if rec.status == "failed" and row["status"] != "failed":
         row["status"] = "failed"
@@ -149,6 +151,11 @@ def format_summary(s: SweepSummaryResult) -> str:
                 ", ".join(map(str, r.get("scores") or [])), _num(r.get("mean")), _num(r.get("swing")),
                 ci, *[_num((r.get("outcomes") or {}).get(o, 0)) for o in shown]]
         lines.append("| " + " | ".join(vals) + " |")
+    left = [r for r in s.cells if r.get("left_out")]
+    if left:
+        lines += ["", "Left out of the scores and outcome counts above, tests that measured nothing "
+                  "about the model (`lab resume` on the run runs them again):"]
+        lines += [f"- `{r['swept'] or r['cell']}`: {r['left_out']}" for r in left]
     if s.comparisons:
         fam = s.comparisons[0]["family"]
         lines += ["", f"## Comparisons ({len(s.comparisons)} pairs; p (Holm) adjusts over {fam})", "",
