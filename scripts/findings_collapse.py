@@ -2,7 +2,7 @@
 folders.
 
     .venv/bin/python scripts/findings_collapse.py RESULTS_DIR [MORE_DIRS...] [--base-rate 1/12]
-        [--batch-check DIR]
+        [--batch-check DIR] [--figure PNG]
 
 RESULTS_DIR holds single-session runs (scripts/collapse_sweep.sh; the runs of
 `scripts/lexiopt_sweep.sh single` are the same cells). A repeat *collapsed* when its copy cascade
@@ -39,7 +39,7 @@ from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from collapse_batch_check import by_pair, read_decision, read_timings  # noqa: E402
-from findings_common import md, run  # noqa: E402
+from findings_common import md, run, save_figure  # noqa: E402
 
 #: the axes a cell is told by here (and any other axis that varies among the loaded runs)
 AXES = ["model", "vocabulary", "prompt"]
@@ -79,8 +79,10 @@ class Collapse:
                          "seeds collapsed": " ".join(str(int(s)) for s in c["seed"]) or "-",
                          "streak starts at": " ".join(str(x) for x in c["cascade_streak_start"]) or "-",
                          "copied answer": " | ".join(sorted({str(x) for x in c["cascade_answer"]})) or "-",
-                         f"score of working repeats /{int(g['n'].iloc[0])}":
-                             f"{work.mean():.1f} ({len(work)})" if len(work) else "-"})
+                         f"working repeats: mean [lowest, highest] /{int(g['n'].iloc[0])}":
+                             f"{work.mean():.1f} [{work.min():g}, {work.max():g}] ({len(work)})"
+                             if len(work) else "-",
+                         "collapsed repeats' scores": " ".join(f"{x:g}" for x in c["score"]) or "-"})
         return pd.DataFrame(rows)
 
     def pairs(self) -> pd.DataFrame:
@@ -141,6 +143,52 @@ class Collapse:
         return pd.DataFrame(rows)
 
 
+    def figure(self, path: Path) -> list[str]:
+        """Left: each cell's collapse rate with its exact CI (the Cells table's numbers); right:
+        every complete repeat's score, the collapsed ones as red x — whether a session either works
+        or collapses is seen there (the working scores one cluster, the collapsed far below it).
+        Returns what was not drawn, to say beside the figure."""
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt   # (heavy: only when a figure is drawn)
+        import numpy as np
+
+        counts = self.counts()
+        if not counts:
+            return ["no figure: no complete single-session repeat"]
+        names = [" · ".join(str(v) for a, v in cell.items() if a != "model" or len(
+            {str(c[0].get("model")) for c in counts}) > 1) for cell, *_ in counts]
+        fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.55 * len(counts) + 2.2), sharey=True)
+        ys = np.arange(len(counts))[::-1]
+        n_max = 0
+        for y, (cell, k, n, g) in zip(ys, counts):
+            lo, hi = rate_ci(k, n, self.level)
+            left.errorbar([k / n], [y], xerr=[[k / n - lo], [hi - k / n]], fmt="o", color="C0", capsize=3)
+            left.annotate(f"{k}/{n}", (hi, y), xytext=(4, 0), textcoords="offset points", va="center", fontsize=8)
+            col = g["collapsed"].astype(bool)
+            jit = np.linspace(-0.18, 0.18, len(g)) if len(g) > 1 else np.zeros(len(g))
+            right.scatter(g.loc[~col, "score"], y + jit[:int((~col).sum())], s=18, color="C0", zorder=3,
+                          label="working repeat")
+            if col.any():
+                right.scatter(g.loc[col, "score"], y + jit[int((~col).sum()):], marker="x", s=36,
+                              color="C3", zorder=3, label="collapsed repeat")
+            n_max = max(n_max, int(g["n"].max()))
+        left.set_xlim(0, 1)
+        left.set_xlabel(f"collapse rate ({self.level:.0%} exact CI; label: collapsed / repeats)")
+        left.set_yticks(ys)
+        left.set_yticklabels(names, fontsize=8)
+        right.set_xlim(-1, n_max + 1)
+        right.set_xlabel(f"score of each repeat (of {n_max})")
+        handles, labels = right.get_legend_handles_labels()
+        keep = dict(zip(labels, handles))
+        right.legend(keep.values(), keep.keys(), fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0),
+                     ncol=2, frameon=False)       # above the panel: never over a repeat
+        for ax in (left, right):
+            ax.grid(axis="x", color="0.9")
+        save_figure(fig, path, f"Single-session collapse per cell: {RULE}")
+        return []
+
+
 def batch_check(folder: Path) -> str:
     """The batching check's timings, a row per pair, and the decision its rule made."""
     rows = read_timings(folder)
@@ -164,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--batch-check", metavar="DIR",
                     help="the batching check's folder (scripts/collapse_batch_check.py): its "
                          "timings and the decision it made, before the cells")
+    ap.add_argument("--figure", metavar="PNG", help="draw the rates and every repeat's score there")
     ap.add_argument("--base-rate", default="1/12",
                     help="a collapse rate to plan a 3x difference from, besides the one measured "
                          "(default 1/12: the lexiopt sweep's single sessions)")
@@ -185,6 +234,9 @@ def main(argv: list[str] | None = None) -> None:
     rates.append(("--base-rate", rate(args.base_rate)))
     print("\n### Repeats a 3x collapse-rate difference needs\n\n"
           + md(f.power(rates), "(no rate between 0 and 1/3 to plan from)"))
+    if args.figure:
+        for line in f.figure(Path(args.figure)):
+            print(f"\n{line}")
 
 
 if __name__ == "__main__":

@@ -148,10 +148,14 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
                                                     "agent.tool_choice=auto", "agent.forced_tool=null",
                                                     "run.repeats=4")]),
             backend=backend, progress=False, out=__import__("io").StringIO())
-    _script("findings_collapse").main([str(tmp_path)])
+    png = tmp_path / "fig" / "collapse.png"
+    _script("findings_collapse").main([str(tmp_path), "--figure", str(png)])
     out = capsys.readouterr().out
     cells = [line for line in out.splitlines() if line.startswith("| scripted | ")]
     assert len(cells) == 2 and all("| 4 | 2 | 0.5 |" in line and "| 1 3 |" in line for line in cells)
+    # the working repeats' scores and the collapsed ones', apart: "works or collapses" is read there
+    assert all("| 6.0 [6, 6] (2) |" in line for line in cells), cells
+    assert png.read_bytes()[:4] == b"\x89PNG" and "no figure" not in out
     assert "| 2/4 | 2/4 | 0 | 1 | 1 |" in out                                  # Fisher, Holm
     # one exact test over the cells that differ only in the vocabulary, before the pairs
     assert ("| does the vocabulary change it? | model=scripted · prompt=answer_line | 2 | 2/4 2/4 | 1 | "
