@@ -114,23 +114,68 @@ def per_test(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
                             alpha=alpha)
 
 
-def _pairs(tests: pd.DataFrame, by: list[str], vary: str, baseline: str | None):
-    fixed = [c for c in by if c != vary]
+#: how the values of several compared axes are joined into one arm's name ("tasks40 · path_resolve")
+ARM_SEP = " · "
+
+
+def vary_axes(vary: str | Sequence[str]) -> list[str]:
+    """The compared axes: "vocabulary", or several that differ together between the arms
+    (["suite", "forced_tool"]: each suite with its own forced first tool)."""
+    return [vary] if isinstance(vary, str) else list(vary)
+
+
+def arm_label(values: Sequence) -> str:
+    """One arm's name: its values of the compared axes, joined (a missing one: –)."""
+    return ARM_SEP.join("–" if v is None or (isinstance(v, float) and np.isnan(v)) else str(v)
+                        for v in values)
+
+
+def arm_labels(frame: pd.DataFrame, vary: str | Sequence[str]) -> pd.Series:
+    """Each row's arm name over the compared axes (the values themselves for one axis)."""
+    axes = vary_axes(vary)
+    if len(axes) == 1:
+        return frame[axes[0]].astype(str)
+    return pd.Series([arm_label(v) for v in frame[axes].itertuples(index=False)], index=frame.index,
+                     dtype=object)
+
+
+def baseline_in(labels, baseline: str | None) -> str | None:
+    """The arm among `labels` that is the baseline: the one named so, or (several compared axes)
+    the only one whose first value is `baseline` (`--baseline tasks40_baseline` for the arms
+    "tasks40_baseline · search_files" and "tasks40 · path_resolve"); None when there is none."""
+    if baseline is None:
+        return None
+    labels = [str(x) for x in labels]
+    if baseline in labels:
+        return baseline
+    first = [x for x in labels if x.split(ARM_SEP, 1)[0] == baseline and ARM_SEP in x]
+    return first[0] if len(first) == 1 else None
+
+
+def _pairs(tests: pd.DataFrame, by: list[str], vary: str | Sequence[str], baseline: str | None):
+    axes = vary_axes(vary)
+    fixed = [c for c in by if c not in axes]
     for key, g in tests.groupby(fixed, sort=True, dropna=False) if fixed else [((), tests)]:
         key = key if isinstance(key, tuple) else (key,)
-        values = sorted(g[vary].dropna().unique())
-        pairs = ([(v, baseline) for v in values if v != baseline] if baseline in values
-                 else list(itertools.combinations(values, 2)))
+        arms = {}                                    # arm name -> its values of the compared axes
+        for vals in g[axes].dropna(how="all").drop_duplicates().itertuples(index=False):
+            arms[arm_label(vals)] = dict(zip(axes, vals))
+        names = sorted(arms)
+        base_arm = baseline_in(names, baseline)
+        pairs = ([(v, base_arm) for v in names if v != base_arm] if base_arm is not None
+                 else list(itertools.combinations(names, 2)))
         base = dict(zip(fixed, key))
         for va, vb in pairs:
-            yield g, base, {**base, vary: va}, {**base, vary: vb}, va, vb
+            yield g, base, {**base, **arms[va]}, {**base, **arms[vb]}, va, vb
 
 
-def compare_cells(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str = "vocabulary",
+def compare_cells(tests: pd.DataFrame, by: list[str] | None = None, *,
+                  vary: str | Sequence[str] = "vocabulary",
                   baseline: str | None = None, level: float = 0.95, power: float = 0.8,
                   plan: Sequence[float] = PLAN_DIFFS, margin: float = DEFAULT_MARGIN) -> pd.DataFrame:
-    """Every pair of cells that differ only in `vary` (the other columns of `by` equal), or each
-    cell against `baseline` when given. One row per pair; p_holm adjusts over all rows."""
+    """Every pair of cells that differ only in `vary` (the other columns of `by` equal; several
+    axes: the arms differ in all of them together, `a`/`b` name them by `arm_label`), or each cell
+    against `baseline` when given. One row per pair; p_holm adjusts over all rows."""
     by = cell_by(tests, by)
     rows = []
     for g, base, ca, cb, va, vb in _pairs(tests, by, vary, baseline):
@@ -168,7 +213,8 @@ def compare_cells(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str
     return df
 
 
-def per_test_table(tests: pd.DataFrame, by: list[str] | None = None, *, vary: str = "vocabulary",
+def per_test_table(tests: pd.DataFrame, by: list[str] | None = None, *,
+                   vary: str | Sequence[str] = "vocabulary",
                    baseline: str | None = None, level: float = 0.95) -> pd.DataFrame:
     """One row per comparison x common test: passes in a and b, the exact test, Holm over tests."""
     by = cell_by(tests, by)

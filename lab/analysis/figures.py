@@ -220,11 +220,12 @@ def _cap(names: list[str], rank: dict[str, float] | None = None,
     return [c for c in names if c in keep], [c for c in names if c not in keep]
 
 
-def _baseline_cells(g: pd.DataFrame, baseline: str | None) -> set[str]:
-    """The panel's cells of the baseline vocabulary: a capped panel always draws them."""
-    if baseline is None:
+def _baseline_cells(g: pd.DataFrame, baseline: str | None, vary: str | list[str] = "vocabulary") -> set[str]:
+    """The panel's cells of the baseline arm: a capped panel always draws them."""
+    if baseline is None or any(a not in g.columns for a in cmp.vary_axes(vary)):
         return set()
-    return set(g.loc[g["vocabulary"].astype(str) == baseline, "cell"])
+    arms = cmp.arm_labels(g, vary)
+    return set(g.loc[arms == cmp.baseline_in(set(arms), baseline), "cell"])
 
 
 def _legend_outside(ax, title: str | None = None) -> None:
@@ -347,7 +348,7 @@ def _category_bands(ax, curve: pd.DataFrame) -> None:
 
 
 def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: int = 5,
-                   baseline: str | None = None) -> Figure:
+                   baseline: str | None = None, vary: str | list[str] = "vocabulary") -> Figure:
     """Pass rate by position, one panel per session mode x tool choice, at most MAX_LINES cells
     a panel (the baseline vocabulary's, then the best by mean pass rate; the others named),
     legend outside the data."""
@@ -363,7 +364,7 @@ def position_curve(tests: pd.DataFrame, by: list[str] | None = None, *, window: 
     for ax, (name, g) in zip(axes, parts):
         _category_bands(ax, g)
         rank = g.groupby("cell")["pass_rate"].mean().to_dict()
-        names, left = _cap(sorted(g["cell"].unique()), rank, _baseline_cells(g, baseline))
+        names, left = _cap(sorted(g["cell"].unique()), rank, _baseline_cells(g, baseline, vary))
         own = _styles(names, dict(zip(g["cell"], g["vocabulary"].astype(str))))
         dy, dx = dodge(names, 0.012), dodge(names, 0.18)
         lines = {}
@@ -503,7 +504,7 @@ def score_history(repeats: pd.DataFrame, reference: pd.DataFrame | None = None,
 
 
 def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None, *,
-                  baseline: str | None = None) -> Figure:
+                  baseline: str | None = None, vary: str | list[str] = "vocabulary") -> Figure:
     """pass^k (solid) and pass@k (dotted) against k, one panel per session mode x tool choice,
     at most MAX_LINES cells a panel (the baseline vocabulary's first), legend outside."""
     by = cell_by(tests, by)
@@ -516,7 +517,7 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None, *,
     fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=4.6, h=3.2)
     for ax, (name, g) in zip(axes, parts):
         rank = g.groupby("cell")["pass_hat_k"].mean().to_dict()
-        names, left = _cap(sorted(g["cell"].unique()), rank, _baseline_cells(g, baseline))
+        names, left = _cap(sorted(g["cell"].unique()), rank, _baseline_cells(g, baseline, vary))
         own = _styles(names, dict(zip(g["cell"], g["vocabulary"].astype(str))))
         dx = dodge(names, 0.06)
         hats = {}
@@ -603,16 +604,19 @@ def _named(parts: list[tuple[dict, object]], keys: list[str]) -> list[tuple[str,
 
 
 def forest_plot(comparisons: pd.DataFrame, by: list[str] | None = None, *, level: float = 0.95,
-                baseline: str | None = None) -> Figure:
+                baseline: str | None = None, vary: str | list[str] = "vocabulary") -> Figure:
     """Each comparison's difference (a − b, points) with its CI — the lab's one comparison
     (compare.compare_cells -> lab.stats.compare_arms, the numbers of the comparisons table) —
     one panel per condition (session mode, tool choice, prompt ...), a line at 0."""
-    title = (f"Differences against the baseline {baseline}" if baseline else "Differences between vocabularies") \
+    axes_v = cmp.vary_axes(vary)
+    title = (f"Differences against the baseline {baseline}" if baseline else
+             "Differences between vocabularies" if axes_v == ["vocabulary"] else
+             f"Differences between {' + '.join(axes_v)} arms") \
         + f" (points of the suite; {level:.0%} CI; filled: beyond noise after Holm)"
     c = comparisons if comparisons is not None else pd.DataFrame()
     if c.empty or "diff" not in c.columns:
         return _empty(title, "no two cells to compare")
-    by = [x for x in (by or list(c.columns)) if x in c.columns and x != "vocabulary"]
+    by = [x for x in (by or list(c.columns)) if x in c.columns and x not in axes_v]
     keys = [x for x in by if c[x].nunique(dropna=False) > 1]
     groups = c.groupby(keys, sort=True, dropna=False) if keys else [((), c)]
     parts = []
@@ -655,23 +659,28 @@ def forest_plot(comparisons: pd.DataFrame, by: list[str] | None = None, *, level
     return fig
 
 
-def seed_slopegraph(repeats: pd.DataFrame, by: list[str] | None = None) -> Figure:
-    """Per seed (repeat k runs at run.seed + k in every cell), the score of each vocabulary,
-    connected across the vocabularies: lines that move together say the seed, not the
-    vocabulary, drives the score. One panel per condition with two or more vocabularies."""
+def seed_slopegraph(repeats: pd.DataFrame, by: list[str] | None = None, *,
+                    vary: str | list[str] = "vocabulary") -> Figure:
+    """Per seed (repeat k runs at run.seed + k in every cell), the score of each arm (each
+    vocabulary, or each value of the compared axes), connected across the arms: lines that move
+    together say the seed, not the arm, drives the score. One panel per condition with two or
+    more arms."""
     by = cell_by(repeats, by)
-    title = "Per seed across vocabularies (a line: one seed; its cells' scores)"
-    if repeats.empty or "seed" not in repeats.columns:
+    axes_v = cmp.vary_axes(vary)
+    what = "vocabularies" if axes_v == ["vocabulary"] else f"{' + '.join(axes_v)} arms"
+    title = f"Per seed across {what} (a line: one seed; its cells' scores)"
+    if repeats.empty or "seed" not in repeats.columns or any(a not in repeats.columns for a in axes_v):
         return _empty(title, "no complete repeats")
-    keys = [c for c in by if c != "vocabulary" and repeats[c].nunique(dropna=False) > 1]
+    repeats = repeats.assign(_arm=cmp.arm_labels(repeats, axes_v).to_numpy())
+    keys = [c for c in by if c not in axes_v and repeats[c].nunique(dropna=False) > 1]
     groups = repeats.groupby(keys, sort=True, dropna=False) if keys else [((), repeats)]
     parts = []
     for key, g in groups:
         key = key if isinstance(key, tuple) else (key,)
-        if g["vocabulary"].nunique() >= 2:
+        if g["_arm"].nunique() >= 2:
             parts.append((dict(zip(keys, key)), g))
     if not parts:
-        return _empty(title, "no condition with two or more vocabularies")
+        return _empty(title, f"no condition with two or more {what}")
     parts = _named(parts, keys)
     fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=5.2, h=3.6)
     n = int(repeats["n"].max())
@@ -679,10 +688,10 @@ def seed_slopegraph(repeats: pd.DataFrame, by: list[str] | None = None) -> Figur
     seeds_all = sorted(pd.concat([g["seed"] for _, g in parts]).dropna().unique())
     cmap = {sd: _OTHER[i % len(_OTHER)] for i, sd in enumerate(seeds_all)}
     for ax, (name, g) in zip(axes, parts):
-        vocabs = sorted(g["vocabulary"].astype(str).unique())
+        vocabs = sorted(g["_arm"].astype(str).unique())
         x = {v: i for i, v in enumerate(vocabs)}
         for sd, h in g.groupby("seed", sort=True):
-            h = h.groupby("vocabulary")["score"].mean().reindex(vocabs)
+            h = h.groupby("_arm")["score"].mean().reindex(vocabs)
             ax.plot([x[v] for v in vocabs], h.to_numpy(dtype=float), "-o", color=cmap[sd], lw=1.5, ms=5,
                     label=f"seed {int(sd)}", alpha=0.9)
             last = h.dropna()
@@ -701,34 +710,37 @@ def seed_slopegraph(repeats: pd.DataFrame, by: list[str] | None = None) -> Figur
 
 
 def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, baseline: str | None = None,
-                         level: float = 0.95) -> Figure:
+                         level: float = 0.95, vary: str | list[str] = "vocabulary") -> Figure:
     """Per category, each vocabulary's difference in pass rate against the baseline with its CI:
     the lab's one comparison (compare.compare -> lab.stats.compare_arms) on that category's tests,
     divided by their number. One panel per condition; without a baseline the first vocabulary by
     name is the baseline (said in the title)."""
     by = cell_by(tests, by)
+    axes_v = cmp.vary_axes(vary)
+    what = "vocabulary" if axes_v == ["vocabulary"] else " + ".join(axes_v)
     title = f"Per category: difference in pass rate against the baseline ({level:.0%} CI)"
-    if tests.empty or "category" not in tests.columns:
+    if tests.empty or "category" not in tests.columns or any(a not in tests.columns for a in axes_v):
         return _empty(title, "no test rows")
-    keys = [c for c in by if c != "vocabulary" and tests[c].nunique(dropna=False) > 1]
-    fixed = [c for c in by if c != "vocabulary"]
+    keys = [c for c in by if c not in axes_v and tests[c].nunique(dropna=False) > 1]
+    fixed = [c for c in by if c not in axes_v]
     groups = tests.groupby(keys, sort=True, dropna=False) if keys else [((), tests)]
     parts = []
     for key, g in groups:
         key = key if isinstance(key, tuple) else (key,)
-        vocabs = sorted(g["vocabulary"].astype(str).unique())
-        base = baseline if baseline in vocabs else (vocabs[0] if baseline is None else None)
+        arms = {cmp.arm_label(v): dict(zip(axes_v, v))
+                for v in g[axes_v].drop_duplicates().itertuples(index=False)}
+        vocabs = sorted(arms)
+        base = cmp.baseline_in(vocabs, baseline) if baseline is not None else vocabs[0]
         if base is None or len(vocabs) < 2:
             continue
         rows = []
         cell = {c: g[c].iloc[0] for c in fixed}
         for cat, gc in g.groupby("category", sort=True):
-            k = gc["test_id"].nunique()
             for v in vocabs:
                 if v == base:
                     continue
                 try:
-                    r = cmp.compare(gc, {**cell, "vocabulary": v}, {**cell, "vocabulary": base}, level=level)
+                    r = cmp.compare(gc, {**cell, **arms[v]}, {**cell, **arms[base]}, level=level)
                 except ValueError:
                     continue
                 rows.append({"category": cat, "vocabulary": v, "diff": r.diff / r.tests,
@@ -737,7 +749,7 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
         if rows:
             parts.append((dict(zip(keys, key)), (base, pd.DataFrame(rows))))
     if not parts:
-        return _empty(title, "no condition with a baseline and another vocabulary")
+        return _empty(title, f"no condition with a baseline and another {what}")
     parts = [(name, base, d) for name, (base, d) in _named(parts, keys)]
     ncat = max(d["category"].nunique() for _, _, d in parts)
     fig, axes = _grid(len(parts), 1 if len(parts) == 1 else 2, w=5.0, h=0.42 * ncat + 1.4)
@@ -759,7 +771,7 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
         ax.tick_params(axis="x", labelsize=FONT["tick"])
         ax.set_title(f"{name}\nbaseline {base}", fontsize=FONT["panel"])
         _legend_outside(ax)
-    fig.suptitle(title + ("" if baseline else "; baseline: the first vocabulary by name "
+    fig.suptitle(title + ("" if baseline else f"; baseline: the first {what} by name "
                           "(`lab report --baseline` names one)"), fontsize=FONT["title"])
     return fig
 
@@ -767,20 +779,21 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
 #: name -> function(results, reference) for `lab report`: every figure the report embeds.
 def all_figures(res, reference: pd.DataFrame | None = None, by: list[str] | None = None, *,
                 comparisons: pd.DataFrame | None = None, baseline: str | None = None,
-                level: float = 0.95) -> dict[str, Figure]:
+                level: float = 0.95, vary: str | list[str] = "vocabulary") -> dict[str, Figure]:
     by = cell_by(res.runs, by)
     t = res.complete_tests
     calls = res.calls[res.calls["complete"]] if len(res.calls) else res.calls
     fields_ = res.fields[res.fields["complete"]] if len(res.fields) else res.fields
     if comparisons is None:
-        comparisons = compare_cells(t, by, baseline=baseline, level=level) if len(t) else pd.DataFrame()
+        comparisons = (compare_cells(t, by, baseline=baseline, level=level, vary=vary) if len(t)
+                       else pd.DataFrame())
     return {"score_distribution": score_distribution(res.repeats, by, level=level),
             "category_heatmap": category_heatmap(t, by),
-            "position_curve": position_curve(t, by, baseline=baseline),
+            "position_curve": position_curve(t, by, baseline=baseline, vary=vary),
             "context_curve": context_curve(t, by),
             "score_history": score_history(res.repeats, reference, by),
-            "pass_k_curves": pass_k_curves(t, by, baseline=baseline),
+            "pass_k_curves": pass_k_curves(t, by, baseline=baseline, vary=vary),
             "field_tokens": field_tokens(fields_, calls, by),
-            "forest_plot": forest_plot(comparisons, by, level=level, baseline=baseline),
-            "seed_slopegraph": seed_slopegraph(res.repeats, by),
-            "category_differences": category_differences(t, by, baseline=baseline, level=level)}
+            "forest_plot": forest_plot(comparisons, by, level=level, baseline=baseline, vary=vary),
+            "seed_slopegraph": seed_slopegraph(res.repeats, by, vary=vary),
+            "category_differences": category_differences(t, by, baseline=baseline, level=level, vary=vary)}

@@ -26,6 +26,7 @@ import pandas as pd
 
 from lab.analysis import figures as figs
 from lab.analysis.load import CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, load, load_reference
+from lab.records.cells import KEY_COLUMNS
 from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
 from lab.analysis.tables import NO_LLM_BACKENDS, report_tables
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
@@ -54,18 +55,22 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
                  reference: str | os.PathLike | None | bool = True, title: str = "Vocab Lab report",
                  level: float = 0.95, n_boot: int = 10_000, seed: int = 0,
                  by: list[str] | None = None, margin: float = 3.0,
-                 baseline: str | None = None) -> Report:
+                 baseline: str | None = None, compare: str | list[str] = "vocabulary") -> Report:
     """Load every run under `paths` and write the report into `out_dir`. `reference=True` uses
     results/reference/pathfinder-log.csv when present; a path uses that file; False/None: none.
     Cells are `by` plus each axis that varies among the runs (lab/records/cells.py). `baseline`
     (`--baseline CELL`: `maybe_exts` or `vocabulary=maybe_exts`) makes every comparison and
-    verdict one against it; a name no cell has is an InputError naming those there are."""
+    verdict one against it; a name no cell has is an InputError naming those there are. `compare`
+    (`--compare`): the axis the arms differ in (default vocabulary), or several that differ together
+    (`suite,forced_tool`: each suite with its own forced first tool); an axis that does not vary
+    among the runs, or no axis of a cell, is an InputError."""
     paths = list(paths)
     out = Path(out_dir)
     res = load(paths)
     by = cell_axes(res.runs, by or CELL)
+    vary = compare_axes(compare, res.runs, by)
     try:
-        baseline = parse_baseline(baseline, res.runs)
+        baseline = parse_baseline(baseline, res.runs, vary)
     except ValueError as e:
         raise InputError(str(e)) from None
     ref = None
@@ -74,7 +79,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
     elif reference:
         ref = load_reference(reference)
     tables = report_tables(res, ref, by=by, level=level, n_boot=n_boot, seed=seed,
-                           margin=margin, baseline=baseline)
+                           margin=margin, baseline=baseline, vary=vary)
 
     (out / "tables").mkdir(parents=True, exist_ok=True)
     table_paths = {}
@@ -84,7 +89,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
         table_paths[name] = p
 
     figures = figs.all_figures(res, ref, by, comparisons=tables["comparisons"], baseline=baseline,
-                               level=level)
+                               level=level, vary=vary)
     fig_paths, svgs = {}, {}
     for name, fig in figures.items():
         fig_paths[name] = figs.save(fig, out / "figures", name)
@@ -92,7 +97,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
 
     problems = list(res.problems)
     links, pages = _transcript_pages(res, tables["per_test"], out, problems)
-    blocks = _blocks(res, tables, ref, links, paths, problems, level, by, baseline)
+    blocks = _blocks(res, tables, ref, links, paths, problems, level, by, baseline, vary)
     md = out / "report.md"
     md.write_text(render_markdown(title, blocks), encoding="utf-8")
     page = out / "report.html"
@@ -102,13 +107,41 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
                   transcripts=pages, results=res, problems=problems, by=by)
 
 
-def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], level: float) -> list[Block]:
+def compare_axes(spec: str | list[str] | None, runs: pd.DataFrame, by: list[str]) -> list[str]:
+    """`--compare`: the axes the compared arms differ in ("suite,forced_tool" or a list), each a
+    cell axis; one that does not vary among the runs is an InputError naming those that do (the
+    default, vocabulary, is kept as it is: "one vocabulary only, nothing to compare" says it)."""
+    axes = [a.strip() for a in (spec.split(",") if isinstance(spec, str) else (spec or ["vocabulary"]))
+            if a.strip()] or ["vocabulary"]
+    varying = [a for a in KEY_COLUMNS if a in runs.columns and runs[a].nunique(dropna=False) > 1]
+    for a in axes:
+        if a not in KEY_COLUMNS:
+            raise InputError(f"--compare {','.join(axes)}: {a!r} is no axis of a cell; the axes: "
+                             f"{', '.join(KEY_COLUMNS)}")
+        if a not in varying and axes != ["vocabulary"]:
+            raise InputError(f"--compare {','.join(axes)}: {a} has one value in these runs, so no two "
+                             f"cells differ in it; the axes that vary: {', '.join(varying) or 'none'}")
+    if len(set(axes)) != len(axes):
+        raise InputError(f"--compare {','.join(axes)}: an axis named twice")
+    return axes
+
+
+def _arms_word(vary: list[str]) -> str:
+    """How the report names what it compares: "vocabulary", "suite + forced_tool"."""
+    return " + ".join(vary)
+
+
+def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], level: float,
+                      vary: list[str] | None = None) -> list[Block]:
     """Paired comparisons (the lab's one comparison, Holm over the table), the power under each,
     and the per-test effects."""
+    vary = vary or ["vocabulary"]
     lvl = f"{level:.0%}"
     b: list[Block] = [("h2", "Paired comparisons")]
     n = int(c["family"].iloc[0]) if len(c) else 0
-    b.append("Cells that differ only in vocabulary, on their common tests; diff = mean score of a − "
+    b.append(f"Cells that differ only in {' and '.join(vary)}"
+             + (f" (a and b name each arm by its {', '.join(vary)})" if len(vary) > 1 else "")
+             + ", on their common tests; diff = mean score of a − "
              "mean score of b (points). The statistics are the lab's one comparison "
              "(`lab.stats.compare_arms`: `lab diff`, the gate and the sweep summary give the same p "
              "and CI for the same two runs). Single session, two parts stated before the data at "
@@ -125,7 +158,7 @@ def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], lev
     if not len(c):
         b.append(Table(pd.DataFrame(), []))
         return b
-    fixed = [(x, x) for x in by if x != "vocabulary"]
+    fixed = [(x, x) for x in by if x not in vary]
     shown = c.assign(reps=[f"{a} vs {x}" for a, x in zip(c["repeats_a"], c["repeats_b"])],
                      ci=[(f"{a:+.1f} … {x:+.1f}" + ("" if pd.isna(lv) or lv == level else
                                                      f" ({lv:.1%})".replace(".0%", "%")))
@@ -239,25 +272,29 @@ def _prune(out: Path, written: list[Path]) -> None:
 
 def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | None,
             links: dict[tuple, str], paths: list, problems: list[str], level: float,
-            by: list[str], baseline: str | None = None) -> list[Block]:
+            by: list[str], baseline: str | None = None, vary: list[str] | None = None) -> list[Block]:
     T = tables
     lvl = f"{level:.0%}"
     cells = T["cells"]
     b: list[Block] = []
     # the headline first: one verdict per condition (session mode, forced/unforced, prompt...),
     # from the paired comparisons below (compare.compare_cells) — never one across conditions
-    vs = verdicts(T["comparisons"], cells, by, level=level, baseline=baseline)
-    against = (f" Each is against the baseline vocabulary={baseline}." if baseline else
-               " Every pair of vocabularies; `lab report --baseline VOCAB` compares each with one.")
+    vary = vary or ["vocabulary"]
+    what = _arms_word(vary)
+    vs = verdicts(T["comparisons"], cells, by, level=level, baseline=baseline, vary=vary)
+    against = (f" Each is against the baseline {vary[0]}={baseline}." if baseline else
+               f" Every pair of cells that differ in {what}; `lab report --baseline VALUE` compares each "
+               "with one" + ("" if vary != ["vocabulary"] else
+                             ", `--compare AXIS` compares another axis (suite, prompt, model ...)") + ".")
     if len(vs) == 1 and not vs[0][0]:
-        b.append("**Verdict:** " + vs[0][1] + (f" (against the baseline vocabulary={baseline})"
+        b.append("**Verdict:** " + vs[0][1] + (f" (against the baseline {vary[0]}={baseline})"
                                                if baseline else ""))
     else:
         nothing = [label for label, text in vs if text.startswith("one variant only")]
         b.append("**Verdict, one per condition** (never pooled across session modes, forced and "
                  "unforced tool choice or prompts)." + against)
         b.append(("ul", [f"**{label}**: {text}" for label, text in vs if label not in nothing]
-                  + ([f"one vocabulary only, nothing to compare: {'; '.join(nothing)}"] if nothing else [])))
+                  + ([f"one {what} only, nothing to compare: {'; '.join(nothing)}"] if nothing else [])))
     n_runs = len(res.runs)
     complete = int((res.runs["status"] == "complete").sum()) if n_runs else 0
     b.append(f"{n_runs} run(s) ({complete} complete), {len(cells)} cell(s) "
@@ -288,8 +325,8 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                    fmt={"pass_all": pct, "swing": lambda v: num(int(v)) if pd.notna(v) else "–"}))
     b.append(Figure("score_distribution", "Score per repeat, every repeat a dot over a box"))
     b.append(Figure("score_history", "Scores in run order, beside the source log's trajectory"))
-    b.append(Figure("seed_slopegraph", "Each seed's score across the vocabularies, per condition "
-                                       "(lines that move together: the seed, not the vocabulary)"))
+    b.append(Figure("seed_slopegraph", f"Each seed's score across the {what} arms, per condition "
+                                       f"(lines that move together: the seed, not the {what})"))
     b += tool_use_blocks(T["tool_use"])
     if len(T["runs"]) and T["runs"]["backend"].isin(NO_LLM_BACKENDS).any():
         b.append("Runs of the no-LLM reference (`model=tool_follower`) are not in the tool-use or "
@@ -307,7 +344,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                                                 ("reproduced here", "reproduced"), ("model", "model"),
                                                 ("note", "note")], csv="reference_vs_runs"))
 
-    b += comparison_blocks(T["comparisons"], T.get("per_test_effects", pd.DataFrame()), by, level)
+    b += comparison_blocks(T["comparisons"], T.get("per_test_effects", pd.DataFrame()), by, level, vary)
     b.append(Figure("forest_plot", "Each comparison's difference with its CI, one panel per condition "
                                    "(the comparisons table)"))
 

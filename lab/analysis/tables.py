@@ -27,9 +27,10 @@ IGNORED = ("run.",)
 def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: list[str] | None = None,
                   level: float = 0.95, n_boot: int = 10_000,
                   seed: int = 0, margin: float = 3.0,
-                  baseline: str | None = None) -> dict[str, pd.DataFrame]:
-    """`baseline`: a vocabulary every comparison is against (`lab report --baseline`); None:
-    every pair of cells that differ only in vocabulary."""
+                  baseline: str | None = None,
+                  vary: str | list[str] = "vocabulary") -> dict[str, pd.DataFrame]:
+    """`baseline`: the arm every comparison is against (`lab report --baseline`); None: every pair
+    of cells that differ only in `vary` (`lab report --compare`: vocabulary, or other axes)."""
     by = cell_by(res.runs, by)
     t = res.complete_tests
     calls = res.calls[res.calls["complete"]] if len(res.calls) else res.calls
@@ -47,9 +48,10 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
     out = {
         "runs": res.runs.drop(columns=["error"], errors="ignore"),
         "cells": cells,
-        "comparisons": (compare.compare_cells(t, by, level=level, margin=margin, baseline=baseline) if not empty
-                        else pd.DataFrame()),
-        "per_test_effects": compare.per_test_table(t, by, level=level, baseline=baseline) if not empty else pd.DataFrame(),
+        "comparisons": (compare.compare_cells(t, by, level=level, margin=margin, baseline=baseline, vary=vary)
+                        if not empty else pd.DataFrame()),
+        "per_test_effects": (compare.per_test_table(t, by, level=level, baseline=baseline, vary=vary)
+                             if not empty else pd.DataFrame()),
         "categories": stats.category_stats(t, by) if not empty else pd.DataFrame(),
         "pass_k": pass_k,
         "per_test": per_test.drop(columns=["repeats"], errors="ignore"),

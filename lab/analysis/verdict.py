@@ -10,16 +10,28 @@ from __future__ import annotations
 
 import difflib
 import math
+from typing import Sequence
 
 import pandas as pd
 
+from lab.analysis.cell_pairs import arm_labels, baseline_in, vary_axes
+
+
+def _arms(frame: pd.DataFrame, vary: str | Sequence[str]) -> int:
+    """How many arms (values of the compared axes) `frame` holds."""
+    axes = vary_axes(vary)
+    if not len(frame) or any(a not in frame for a in axes):
+        return 0
+    return arm_labels(frame.dropna(subset=axes, how="all"), axes).nunique()
+
 
 def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float = 0.95,
-             detect: float = 5.0, vary: str = "vocabulary", baseline: str | None = None) -> str:
+             detect: float = 5.0, vary: str | Sequence[str] = "vocabulary",
+             baseline: str | None = None) -> str:
     """E.g. "maybe_exts +6.3 [2.1, 10.5] over minimal (p 0.008)" or "no variant beyond noise with
     3 repeats (largest: alike −2.0 [−5.0, 1.0] ...); ~8 repeats per cell needed for 5 points"."""
     if comparisons is None or comparisons.empty:
-        n = repeats[vary].nunique() if len(repeats) and vary in repeats else 0
+        n = _arms(repeats, vary)
         return ("one variant only: nothing to compare" if n <= 1 else
                 "no two cells share complete tests: nothing compared")
     c = comparisons.copy()
@@ -81,36 +93,47 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
 CONDITION_AXES = ("session", "tool_choice", "forced_tool", "prompt", "resolver", "numerics", "model", "suite")
 
 
-def parse_baseline(spec: str | None, cells: pd.DataFrame, vary: str = "vocabulary") -> str | None:
+def parse_baseline(spec: str | None, cells: pd.DataFrame,
+                   vary: str | Sequence[str] = "vocabulary") -> str | None:
     """The researcher's `--baseline CELL`: a value of `vary` (`maybe_exts`) or `vary=value`
-    (`vocabulary=maybe_exts`). A value no cell has is a ValueError naming the values there are."""
+    (`vocabulary=maybe_exts`); several compared axes: an arm's name (`tasks40_baseline ·
+    search_files`) or a value of the first axis (`tasks40_baseline`, `suite=tasks40_baseline`:
+    in each condition, the one arm that has it). A value no cell has is a ValueError naming the
+    values there are."""
     if spec is None:
         return None
+    axes = vary_axes(vary)
     axis, eq, value = spec.partition("=")
     if not eq:
-        axis, value = vary, spec
-    if axis.strip() != vary:
-        raise ValueError(f"--baseline {spec!r}: the report compares cells that differ in {vary}; "
-                         f"name the baseline as {vary}=VALUE or VALUE")
+        axis, value = axes[0], spec
+    if axis.strip() != axes[0]:
+        raise ValueError(f"--baseline {spec!r}: the report compares cells that differ in "
+                         f"{' and '.join(axes)}; name the baseline as {axes[0]}=VALUE or VALUE")
     value = value.strip()
-    have = sorted(map(str, cells[vary].dropna().unique())) if vary in cells else []
+    have = sorted(map(str, cells[axes[0]].dropna().unique())) if axes[0] in cells else []
+    if len(axes) > 1 and axes[0] in cells and all(a in cells for a in axes):
+        arms = sorted(set(arm_labels(cells.dropna(subset=axes, how="all"), axes)))
+        if value in arms:
+            return value
+        have = [*have, *arms]
     if value not in have:
         near = difflib.get_close_matches(value, have, n=1)
-        raise ValueError(f"--baseline {spec!r}: no cell has {vary}={value}"
-                         + (f" (did you mean {vary}={near[0]}?)" if near else "")
+        raise ValueError(f"--baseline {spec!r}: no cell has {axes[0]}={value}"
+                         + (f" (did you mean {axes[0]}={near[0]}?)" if near else "")
                          + f"; there are: {', '.join(have) or 'none'}")
     return value
 
 
 def verdicts(comparisons: pd.DataFrame, cells: pd.DataFrame, by: list[str], *, level: float = 0.95,
-             detect: float = 5.0, vary: str = "vocabulary",
+             detect: float = 5.0, vary: str | Sequence[str] = "vocabulary",
              baseline: str | None = None) -> list[tuple[str, str]]:
     """One verdict per condition — each combination of the axes other than `vary` that varies
     among the cells (session mode, forced/unforced tool choice, prompt, ...): (label, sentence).
     A verdict never mixes conditions; with `baseline` each is the others against it. `cells` is
     the report's cells table (one row per cell), `comparisons` compare_cells' table (Holm over
     all its rows, so the family is the whole table)."""
-    fixed = [c for c in by if c != vary and c in cells.columns]
+    axes = vary_axes(vary)
+    fixed = [c for c in by if c not in axes and c in cells.columns]
     shown = [c for c in fixed if cells[c].nunique(dropna=False) > 1]
     if not len(cells):
         return [("", "no complete repeats: nothing to compare")]
@@ -124,11 +147,11 @@ def verdicts(comparisons: pd.DataFrame, cells: pd.DataFrame, by: list[str], *, l
         if c is not None and len(c):
             for k, v in cond.items():
                 c = c[c[k].astype(str) == str(v)]
-        if baseline is not None and baseline not in set(g[vary].astype(str)):
-            out.append((label, f"no {vary}={baseline} cell in this condition: nothing against the baseline"))
+        if baseline is not None and baseline_in(set(arm_labels(g, axes)), baseline) is None:
+            out.append((label, f"no {axes[0]}={baseline} cell in this condition: nothing against the baseline"))
             continue
         if c is None or c.empty:
-            n = g[vary].nunique()
+            n = _arms(g, axes)
             out.append((label, "one variant only: nothing to compare" if n <= 1 else
                         "no two cells share complete tests: nothing compared"))
             continue

@@ -26,11 +26,16 @@ from lab.errors import InputError
               type=click.FloatRange(min=0, min_open=True),
               help="Points: beside a difference not beyond noise, TOST says whether it lies within +-this.")
 @click.option("--baseline", "baseline", default=None, metavar="CELL",
-              help="The vocabulary every comparison and verdict is against (VOCAB or "
-                   "vocabulary=VOCAB); default: every pair of vocabularies.")
+              help="The arm every comparison and verdict is against (VOCAB or vocabulary=VOCAB; "
+                   "with --compare, a value of its first axis); default: every pair.")
+@click.option("--compare", "compare", default="vocabulary", show_default=True, metavar="AXIS[,AXIS]",
+              help="The axis the compared cells differ in (vocabulary, suite, prompt, model, ...), "
+                   "or several that differ together: suite,forced_tool compares each suite with its "
+                   "own forced first tool (tasks40 against tasks40_baseline).")
 @lab_errors
 def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_reference: bool,
-           title: str, level: float, seed: int, margin: float, baseline: str | None) -> None:
+           title: str, level: float, seed: int, margin: float, baseline: str | None,
+           compare: str) -> None:
     """Report on the runs in RESULT_DIRS (run directories or folders holding them, e.g. results/
     or a sweep folder; default: results/).
 
@@ -38,6 +43,7 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
     lab report results/ --out report/
     lab report results/lexiopt6 results/final --out report-lexiopt/
     lab report results/ --out report/ --baseline maybe_exts
+    lab report runs/tasks40 --out report/ --compare suite,forced_tool --baseline tasks40_baseline
     """
     # heavy: lab.analysis loads pandas and matplotlib (~1.5 s); only `lab report` needs them
     from lab.analysis.load import find_run_dirs
@@ -49,7 +55,7 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
         raise InputError("no run directories (with run.json) found", file=", ".join(dirs))
     ref: str | bool | None = False if no_reference else (reference or True)
     rep = build_report(dirs, out, reference=ref, title=title, level=level, seed=seed, margin=margin,
-                       baseline=baseline)
+                       baseline=baseline, compare=compare)
     for p in rep.problems:
         click.echo(f"warning: {p}", err=True)
     res = rep.results
