@@ -337,3 +337,43 @@ def test_tool_choice_first_in_text_mode_sends_the_schema_grammar(stub, parts):
     first, second = stub.requests[:2]
     assert first["grammar"].startswith('root ::= "<tool_call>\\n" call-json') and "grammar" not in second
     assert "tool_choice" not in first
+
+
+def _ignores_tool_choice(body):
+    """A server that drops tool_choice (and any grammar): the model answers at once."""
+    if body["messages"][-1]["role"] != "tool":
+        return ("ok", {"role": "assistant", "content": "ANSWER: services/billing/invoice.go"}, {})
+    return ("ok", {"role": "assistant", "content": "ANSWER: x"}, {})
+
+
+@pytest.mark.parametrize("mode", ["native", "text"])
+def test_a_server_that_ignores_the_forced_call_stops_the_run_naming_it(stub, parts, mode):
+    # its replies would read as forced turns that the model answered: the forced condition in name only
+    from lab.models.base import FatalModelError
+    stub.default = _ignores_tool_choice
+    with pytest.raises(FatalModelError, match=r"did not force the first call: it was sent "
+                       + ("tool_choice required" if mode == "native" else "the forced call's GBNF grammar")
+                       + r".*no tool call.*agent.tool_choice=auto"):
+        run_session(parts[2].tests[:2], session(parts, backend_for(stub, tool_mode=mode), tool_choice="first"))
+    assert len(stub.requests) == 1                      # stopped at the first test's first turn
+
+
+def test_a_forced_call_to_another_tool_than_the_one_named_stops_the_run(stub, parts):
+    from lab.models.base import FatalModelError
+
+    def other_tool(body):
+        return ("ok", {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "grep_repo", "arguments": "{}"}}]}, {})
+    stub.default = other_tool
+    with pytest.raises(FatalModelError, match="the function path_resolve and replied with a call to grep_repo"):
+        run_session(parts[2].tests[:1], session(parts, backend_for(stub), tool_choice="first",
+                                                forced_tool="path_resolve"))
+
+
+def test_a_forced_reply_cut_by_max_tokens_is_the_agents_to_label_not_a_server_failure(stub, parts):
+    cut = completion({"role": "assistant", "content": "<tool_call>\n{\"na"})
+    cut["choices"][0]["finish_reason"] = "length"
+    stub.default = lambda body: ("raw", json.dumps(cut).encode())
+    res = run_session(parts[2].tests[:1], session(parts, backend_for(stub, tool_mode="text"),
+                                                  tool_choice="first", max_turns=2))
+    assert res.results[0].outcome != "pass"             # recorded as a test outcome; the run goes on

@@ -27,7 +27,8 @@ from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import Field
 
-from lab.models.base import BackendAPIError, BackendTimeout, ContextOverflow, ModelBackend, ModelIdentity
+from lab.models.base import (BackendAPIError, BackendTimeout, ContextOverflow, FatalModelError, ModelBackend,
+                             ModelIdentity)
 from lab.models.messages import AssistantTurn, ChatRequest, Message, ToolCall, ToolSchema
 from lab.models.settings import ChatModelSettings
 from lab.errors import MissingDependencyError
@@ -214,7 +215,32 @@ class OpenAIBackend(ModelBackend):
                                       f"leaves no room to retry; last error: {last}", attempts=attempt)
             time.sleep(wait)
         elapsed = time.monotonic() - t0
-        return self._turn(reply, request, elapsed)
+        turn = self._turn(reply, request, elapsed)
+        if request.force_tool_call:
+            self._check_forced(turn, request)
+        return turn
+
+    def _check_forced(self, turn: AssistantTurn, request: ChatRequest) -> None:
+        """agent.tool_choice=first asks the server for one call (to `forced_tool` when named): a
+        finished reply without it means the server ignored the request (some OpenAI-compatible
+        servers drop `tool_choice`, or a grammar they do not read). Counting that turn as forced
+        would pass the model's free choice off as the forced condition, in every test alike: the run
+        stops here, naming the server and the fix. A reply cut by max_tokens is left to the agent."""
+        if turn.finish_reason not in ("stop", "tool_calls"):
+            return
+        names = [c.name for c in turn.tool_calls]
+        wanted = request.forced_tool
+        if names and (wanted is None or wanted in names):
+            return
+        how = (f"tool_choice {'required' if wanted is None else f'= the function {wanted}'}"
+               if self.tool_mode == "native" else "the forced call's GBNF grammar (extra_body.grammar)")
+        got = (f"a call to {', '.join(names)}" if names else
+               f"no tool call (finish_reason {turn.finish_reason}; text {turn.text[:80]!r})")
+        raise FatalModelError(
+            f"the server at {self.base_url} did not force the first call: it was sent {how} "
+            f"and replied with {got}. It cannot run agent.tool_choice=first; run with "
+            f"agent.tool_choice=auto, or serve the model with llama.cpp's llama-server "
+            f"(model.tool_mode=text sends the grammar it reads), or vLLM with tool_choice support")
 
     def _post(self, kwargs: dict, timeout: float) -> Reply:
         """One request; its body read under a wall-clock deadline `timeout` seconds from now (the
