@@ -164,7 +164,9 @@ class Collapse:
         for y, (cell, k, n, g) in zip(ys, counts):
             lo, hi = rate_ci(k, n, self.level)
             left.errorbar([k / n], [y], xerr=[[k / n - lo], [hi - k / n]], fmt="o", color="C0", capsize=3)
-            left.annotate(f"{k}/{n}", (hi, y), xytext=(4, 0), textcoords="offset points", va="center", fontsize=8)
+            inside = hi > 0.85          # near the axis' end: the label left of the CI's end, above it
+            left.annotate(f"{k}/{n}", (hi, y), xytext=(-2, 7) if inside else (4, 0), textcoords="offset points",
+                          va="center", ha="right" if inside else "left", fontsize=8)
             col = g["collapsed"].astype(bool)
             jit = np.linspace(-0.18, 0.18, len(g)) if len(g) > 1 else np.zeros(len(g))
             right.scatter(g.loc[~col, "score"], y + jit[:int((~col).sum())], s=18, color="C0", zorder=3,
