@@ -167,20 +167,9 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
 def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does(tmp_path, capsys):
     from lab.comparisons.runs import compare_runs
     from lab.models import ScriptedBackend
-    from lab.models.textcalls import hermes_call_text
     from lab.runner import run
+    from support.runs import tasks40_agent as agent   # baseline: search_files; pathfinder: its top candidate
 
-    def agent(req):          # the baseline: search_files, then answer a match; pathfinder: its top candidate
-        last = max(i for i, m in enumerate(req.messages) if m.role == "user")
-        tools = [m for m in req.messages[last + 1:] if m.role == "tool"]
-        names = {t.name for t in req.tools}
-        if not tools:
-            return (hermes_call_text("path_resolve", {"query": req.test.query}) if "path_resolve" in names
-                    else hermes_call_text("search_files", {"path": ".", "pattern": "**/*.md"}))
-        if "path_resolve" in names:
-            from lab.models.tool_follower import best_path
-            return f"ANSWER: {best_path(tools[-1].content)}"
-        return f"ANSWER: {tools[-1].content.splitlines()[0]}"
     dirs = {}
     for suite in ("tasks40", "tasks40_baseline"):
         out = run(compose([f"suite={suite}", "suite.limit=4", "agent.session=isolated", "run.repeats=2",

@@ -29,20 +29,8 @@ def suites(tmp_path_factory):
     tool), by a scripted agent that answers pathfinder's top candidate or search_files' first
     match: pathfinder right more often."""
     from lab.models import ScriptedBackend
-    from lab.models.textcalls import hermes_call_text
-    from lab.models.tool_follower import best_path
     from lab.runner import run
-
-    def agent(req):
-        last = max(i for i, m in enumerate(req.messages) if m.role == "user")
-        tools = [m for m in req.messages[last + 1:] if m.role == "tool"]
-        names = {t.name for t in req.tools}
-        if not tools:
-            return (hermes_call_text("path_resolve", {"query": req.test.query}) if "path_resolve" in names
-                    else hermes_call_text("search_files", {"path": ".", "pattern": "**/*.md"}))
-        if "path_resolve" in names:
-            return f"ANSWER: {best_path(tools[-1].content)}"
-        return f"ANSWER: {tools[-1].content.splitlines()[0]}"
+    from support.runs import tasks40_agent as agent
 
     results = tmp_path_factory.mktemp("t40")
     dirs = {}

@@ -62,6 +62,22 @@ class Solver:
         return f"ANSWER: {req.test.expected[0].split('#')[0]}"
 
 
+def tasks40_agent(req) -> str:
+    """A scripted agent for tasks40 and its baseline: the first turn calls path_resolve when offered
+    (else search_files over the markdown), then answers pathfinder's top candidate or the search's
+    first match."""
+    last = max(i for i, m in enumerate(req.messages) if m.role == "user")
+    tools = [m for m in req.messages[last + 1:] if m.role == "tool"]
+    names = {t.name for t in req.tools}
+    if not tools:
+        return (hermes_call_text("path_resolve", {"query": req.test.query}) if "path_resolve" in names
+                else hermes_call_text("search_files", {"path": ".", "pattern": "**/*.md"}))
+    if "path_resolve" in names:
+        from lab.models.tool_follower import best_path
+        return f"ANSWER: {best_path(tools[-1].content)}"
+    return f"ANSWER: {tools[-1].content.splitlines()[0]}"
+
+
 def scripted(fails=lambda test_id, seed: False, sleep: float = 0.0, log: list | None = None) -> ScriptedBackend:
     backend = ScriptedBackend()
     backend.enqueue(itertools.repeat(Solver(backend, fails, sleep, log), 5000))
