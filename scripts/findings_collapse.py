@@ -156,8 +156,9 @@ class Collapse:
         counts = self.counts()
         if not counts:
             return ["no figure: no complete single-session repeat"]
-        names = [" · ".join(str(v) for a, v in cell.items() if a != "model" or len(
-            {str(c[0].get("model")) for c in counts}) > 1) for cell, *_ in counts]
+        models = len({str(c[0].get("model")) for c in counts})     # one model: left out of the labels
+        names = [" · ".join(str(v) for a, v in cell.items() if a != "model" or models > 1)
+                 for cell, *_ in counts]
         fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.55 * len(counts) + 2.2), sharey=True)
         ys = np.arange(len(counts))[::-1]
         n_max = 0

@@ -139,6 +139,19 @@ def arm_labels(frame: pd.DataFrame, vary: str | Sequence[str]) -> pd.Series:
                      dtype=object)
 
 
+def arms_of(frame: pd.DataFrame, vary: str | Sequence[str]) -> dict[str, dict]:
+    """The arms `frame` holds: each arm's name (`arm_label`) -> its values of the compared axes
+    (rows with none of them are no arm)."""
+    axes = vary_axes(vary)
+    return {arm_label(v): dict(zip(axes, v))
+            for v in frame[axes].dropna(how="all").drop_duplicates().itertuples(index=False)}
+
+
+def arms_word(vary: str | Sequence[str]) -> str:
+    """How a view names what it compares: "vocabulary", "suite + forced_tool"."""
+    return " + ".join(vary_axes(vary))
+
+
 def baseline_in(labels, baseline: str | None) -> str | None:
     """The arm among `labels` that is the baseline: the one named so, or (several compared axes)
     the only one whose first value is `baseline` (`--baseline tasks40_baseline` for the arms
@@ -153,13 +166,10 @@ def baseline_in(labels, baseline: str | None) -> str | None:
 
 
 def _pairs(tests: pd.DataFrame, by: list[str], vary: str | Sequence[str], baseline: str | None):
-    axes = vary_axes(vary)
-    fixed = [c for c in by if c not in axes]
+    fixed = [c for c in by if c not in vary_axes(vary)]
     for key, g in tests.groupby(fixed, sort=True, dropna=False) if fixed else [((), tests)]:
         key = key if isinstance(key, tuple) else (key,)
-        arms = {}                                    # arm name -> its values of the compared axes
-        for vals in g[axes].dropna(how="all").drop_duplicates().itertuples(index=False):
-            arms[arm_label(vals)] = dict(zip(axes, vals))
+        arms = arms_of(g, vary)
         names = sorted(arms)
         base_arm = baseline_in(names, baseline)
         pairs = ([(v, base_arm) for v in names if v != base_arm] if base_arm is not None

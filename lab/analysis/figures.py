@@ -611,7 +611,7 @@ def forest_plot(comparisons: pd.DataFrame, by: list[str] | None = None, *, level
     axes_v = cmp.vary_axes(vary)
     title = (f"Differences against the baseline {baseline}" if baseline else
              "Differences between vocabularies" if axes_v == ["vocabulary"] else
-             f"Differences between {' + '.join(axes_v)} arms") \
+             f"Differences between {cmp.arms_word(axes_v)} arms") \
         + f" (points of the suite; {level:.0%} CI; filled: beyond noise after Holm)"
     c = comparisons if comparisons is not None else pd.DataFrame()
     if c.empty or "diff" not in c.columns:
@@ -667,7 +667,7 @@ def seed_slopegraph(repeats: pd.DataFrame, by: list[str] | None = None, *,
     more arms."""
     by = cell_by(repeats, by)
     axes_v = cmp.vary_axes(vary)
-    what = "vocabularies" if axes_v == ["vocabulary"] else f"{' + '.join(axes_v)} arms"
+    what = "vocabularies" if axes_v == ["vocabulary"] else f"{cmp.arms_word(axes_v)} arms"
     title = f"Per seed across {what} (a line: one seed; its cells' scores)"
     if repeats.empty or "seed" not in repeats.columns or any(a not in repeats.columns for a in axes_v):
         return _empty(title, "no complete repeats")
@@ -717,7 +717,7 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
     name is the baseline (said in the title)."""
     by = cell_by(tests, by)
     axes_v = cmp.vary_axes(vary)
-    what = "vocabulary" if axes_v == ["vocabulary"] else " + ".join(axes_v)
+    what = cmp.arms_word(axes_v)
     title = f"Per category: difference in pass rate against the baseline ({level:.0%} CI)"
     if tests.empty or "category" not in tests.columns or any(a not in tests.columns for a in axes_v):
         return _empty(title, "no test rows")
@@ -727,8 +727,7 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
     parts = []
     for key, g in groups:
         key = key if isinstance(key, tuple) else (key,)
-        arms = {cmp.arm_label(v): dict(zip(axes_v, v))
-                for v in g[axes_v].drop_duplicates().itertuples(index=False)}
+        arms = cmp.arms_of(g, axes_v)
         vocabs = sorted(arms)
         base = cmp.baseline_in(vocabs, baseline) if baseline is not None else vocabs[0]
         if base is None or len(vocabs) < 2:

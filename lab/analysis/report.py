@@ -31,6 +31,7 @@ from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_
 from lab.analysis.tables import NO_LLM_BACKENDS, report_tables
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
 from lab.analysis.transcript import load_repeat, repeat_page
+from lab.analysis.cell_pairs import arms_word
 from lab.analysis.verdict import parse_baseline, verdicts
 from lab.errors import InputError, LabError
 from lab.records.results import OUTCOMES
@@ -68,7 +69,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
     out = Path(out_dir)
     res = load(paths)
     by = cell_axes(res.runs, by or CELL)
-    vary = compare_axes(compare, res.runs, by)
+    vary = compare_axes(compare, res.runs)
     try:
         baseline = parse_baseline(baseline, res.runs, vary)
     except ValueError as e:
@@ -107,7 +108,7 @@ def build_report(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike,
                   transcripts=pages, results=res, problems=problems, by=by)
 
 
-def compare_axes(spec: str | list[str] | None, runs: pd.DataFrame, by: list[str]) -> list[str]:
+def compare_axes(spec: str | list[str] | None, runs: pd.DataFrame) -> list[str]:
     """`--compare`: the axes the compared arms differ in ("suite,forced_tool" or a list), each a
     cell axis; one that does not vary among the runs is an InputError naming those that do (the
     default, vocabulary, is kept as it is: "one vocabulary only, nothing to compare" says it)."""
@@ -124,11 +125,6 @@ def compare_axes(spec: str | list[str] | None, runs: pd.DataFrame, by: list[str]
     if len(set(axes)) != len(axes):
         raise InputError(f"--compare {','.join(axes)}: an axis named twice")
     return axes
-
-
-def _arms_word(vary: list[str]) -> str:
-    """How the report names what it compares: "vocabulary", "suite + forced_tool"."""
-    return " + ".join(vary)
 
 
 def comparison_blocks(c: pd.DataFrame, effects: pd.DataFrame, by: list[str], level: float,
@@ -280,7 +276,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     # the headline first: one verdict per condition (session mode, forced/unforced, prompt...),
     # from the paired comparisons below (compare.compare_cells) — never one across conditions
     vary = vary or ["vocabulary"]
-    what = _arms_word(vary)
+    what = arms_word(vary)
     vs = verdicts(T["comparisons"], cells, by, level=level, baseline=baseline, vary=vary)
     against = (f" Each is against the baseline {vary[0]}={baseline}." if baseline else
                f" Every pair of cells that differ in {what}; `lab report --baseline VALUE` compares each "

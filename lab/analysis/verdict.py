@@ -14,15 +14,14 @@ from typing import Sequence
 
 import pandas as pd
 
-from lab.analysis.cell_pairs import arm_labels, baseline_in, vary_axes
+from lab.analysis.cell_pairs import arms_of, baseline_in, vary_axes
 
 
 def _arms(frame: pd.DataFrame, vary: str | Sequence[str]) -> int:
     """How many arms (values of the compared axes) `frame` holds."""
-    axes = vary_axes(vary)
-    if not len(frame) or any(a not in frame for a in axes):
+    if not len(frame) or any(a not in frame for a in vary_axes(vary)):
         return 0
-    return arm_labels(frame.dropna(subset=axes, how="all"), axes).nunique()
+    return len(arms_of(frame, vary))
 
 
 def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float = 0.95,
@@ -112,7 +111,7 @@ def parse_baseline(spec: str | None, cells: pd.DataFrame,
     value = value.strip()
     have = sorted(map(str, cells[axes[0]].dropna().unique())) if axes[0] in cells else []
     if len(axes) > 1 and axes[0] in cells and all(a in cells for a in axes):
-        arms = sorted(set(arm_labels(cells.dropna(subset=axes, how="all"), axes)))
+        arms = sorted(arms_of(cells, axes))
         if value in arms:
             return value
         have = [*have, *arms]
@@ -147,7 +146,7 @@ def verdicts(comparisons: pd.DataFrame, cells: pd.DataFrame, by: list[str], *, l
         if c is not None and len(c):
             for k, v in cond.items():
                 c = c[c[k].astype(str) == str(v)]
-        if baseline is not None and baseline_in(set(arm_labels(g, axes)), baseline) is None:
+        if baseline is not None and baseline_in(arms_of(g, axes), baseline) is None:
             out.append((label, f"no {axes[0]}={baseline} cell in this condition: nothing against the baseline"))
             continue
         if c is None or c.empty:
