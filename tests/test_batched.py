@@ -19,18 +19,12 @@ from lab.models.messages import AssistantTurn, ChatRequest, Message
 from lab.models.llama_batch import check_kv_budget, kv_bytes_per_cell
 from lab.models.lockstep import Aborted, Lockstep, SequenceView
 from lab.records.record import read_record, transcript_path
-from support.runs import REPO, lab_sub, run_dirs
+from support.runs import REPO, lab_sub, run_dirs, stochastic_args
 from support.runs import same_results as same_results_of
 
 
 def same_results(a, b) -> None:
     same_results_of(a, b, same_fingerprint=False)     # parallel is in the fingerprint
-
-
-def stochastic_args(results, *extra: str) -> list[str]:
-    return ["model=stochastic", "model.rho=0.4", "model.difficulty_sd=0.8",
-            f"corpus.root={REPO / 'tests/data/minirepo'}", f"suite.file={REPO / 'tests/data/mini_suite.yaml'}",
-            f"run.results_dir={results}", "resolver.semantic.enabled=false", "run.progress=false", *extra]
 
 
 # -- the scheduler ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Nothing lost: a run killed (SIGKILL at kill points and at random moments mid-test, SIGTERM,
 Ctrl-C) and resumed equals an uninterrupted run; complete repeats are kept byte for byte, an
-interrupted repeat restarts (single session) or goes on (isolated); changed inputs are refused;
+interrupted repeat goes on from its first unfinished test (a single session with its conversation
+rebuilt: test_resume_single.py); changed inputs are refused;
 eight runs started at once get eight directories."""
 
 from __future__ import annotations
@@ -56,20 +57,21 @@ def test_interrupted_then_resumed_equals_uninterrupted(tmp_path, session):
     log: list[str] = []
     out = resume(d, backend=scripted(fails=seeded_fails, log=log), out=QUIET(), progress=False)
     assert out.action == "resume" and out.run_dir == d
-    same_results(ref.run_dir, d)
+    # a single session goes on with its conversation rebuilt: the same results, its cache aside
+    same_results(ref.run_dir, d, rebuilt=session == "single")
     after = finished_lines(d)
     assert after[0] == before[0]                                      # the complete repeat, as is
-    if session == "single":
-        assert log[:6] == ["mini-01", "mini-02", "mini-03", "mini-04", "mini-05", "mini-06"]
-        assert len(log) == 12                                         # repeat 1 from its start
-    else:
-        assert log[:4] == ["mini-03", "mini-04", "mini-05", "mini-06"]
-        assert after[1][:3] == before[1]                              # its finished tests, as is
-        assert len(log) == 10
+    assert log[:4] == ["mini-03", "mini-04", "mini-05", "mini-06"]    # repeat 1 from test 3
+    assert after[1][:3] == before[1]                                  # its finished tests, as is
+    assert len(log) == 10
     ev = read_record(d).events
     assert [e["status"] for e in ev] == ["running", "interrupted", "running", "complete"]
     assert ev[2]["resumed"] and ev[2]["kept_repeats"] == [0]
-    assert ev[2]["restarted_tests_discarded"] == (2 if session == "single" else 0)
+    assert ev[2]["continued_repeat"] == {"1": 2} or ev[2]["continued_repeat"] == {1: 2}
+    assert ev[2]["restarted_tests_discarded"] == 0
+    assert ev[2]["rebuilt_conversation"] == ([1] if session == "single" else None)
+    assert [r.continued_at for r in read_record(d).repeats] == \
+           [[], ["mini-03"] if session == "single" else [], []]
 
 
 # -- SIGKILL at kill points, through the real `lab run` / `lab resume` -------------------------------
@@ -109,10 +111,10 @@ def test_sigkill_at_a_kill_point_then_lab_resume(tmp_path, follower_reference, s
 
     res = CliRunner().invoke(main, ["resume", str(d)])
     assert res.exit_code == 0, res.output
-    same_results(follower_reference[session], d)
+    same_results(follower_reference[session], d, rebuilt=session == "single")
     after = finished_lines(d)
     assert after[0] == before[0]                                  # repeat 0 complete: kept as is
-    if session == "isolated" and 1 in before:
+    if 1 in before:
         kept = [ln for ln in before[1] if ln]
         assert after[1][: len(kept)] == kept                      # finished tests of repeat 1 kept
     assert not list(d.glob(".run.json.*.tmp"))
@@ -168,11 +170,10 @@ def test_sigkill_mid_test_at_random_moments(tmp_path, session):
         before = finished_lines(d)
         out = resume(d, backend=scripted(fails=seeded_fails), out=QUIET(), progress=False)
         assert out.record.status == "complete"
-        same_results(ref.run_dir, d)
+        same_results(ref.run_dir, d, rebuilt=session == "single")
         for k, lines in before.items():
-            if k < len(before) - 1 or session == "isolated":
-                kept = [ln for ln in lines if ln]
-                assert finished_lines(d)[k][: len(kept)] == kept
+            kept = [ln for ln in lines if ln]
+            assert finished_lines(d)[k][: len(kept)] == kept
 
 
 # -- run.resume=true ------------------------------------------------------------------------------

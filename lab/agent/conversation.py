@@ -3,11 +3,15 @@ then one segment of messages per test.
 
 In `single` mode segments accumulate; `evict_oldest` drops whole finished segments from the
 front (the system message and the worked example always stay) and every eviction is recorded.
+`rebuilt` makes the conversation an interrupted single session held after its finished tests,
+from what their transcript lines recorded (messages and evictions), so a resume goes on from the
+next test (lab.records.recovery).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 from lab.models.messages import Message
 
@@ -46,3 +50,18 @@ class Conversation:
         seg = self.segments.pop(0)
         self.evicted.append(seg.test_id)
         return seg
+
+
+def rebuilt(conv: Conversation, results: Sequence[Any]) -> Conversation:
+    """`conv` (its system message and worked example) holding the finished tests `results` of a
+    single session, as it held them after the last: their messages, less the segments their
+    evictions dropped. A resume keeps only tests that can rebuild it
+    (lab.records.recovery.rebuild_problem)."""
+    for r in results:
+        conv.begin(r.test_id)
+        for ev in r.evictions:
+            for _ in ev.get("dropped") or []:
+                conv.evict_oldest()
+        for m in r.messages:
+            conv.add(Message.from_dict(m))
+    return conv

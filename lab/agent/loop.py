@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from lab.agent.conversation import Conversation
+from lab.agent.conversation import Conversation, rebuilt
 from lab.agent.grading import grade
 from lab.agent.progress import Progress
 from lab.agent.repetition import RepetitionCheck
@@ -90,8 +90,11 @@ def turn_seed(base: int | None, test_id: str, turn: int) -> int | None:
 
 def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = None,
                 progress: Progress | None = None,
-                on_result: Callable[[TestResult], None] | None = None) -> SessionResult:
-    """Run `tests` in order: one growing conversation (`single`) or one each (`isolated`)."""
+                on_result: Callable[[TestResult], None] | None = None,
+                before: Sequence[TestResult] = ()) -> SessionResult:
+    """Run `tests` in order: one growing conversation (`single`) or one each (`isolated`).
+    `before`: the finished tests of an interrupted single session, which goes on after them with
+    its conversation rebuilt from their recorded messages (the results hold only `tests`)."""
     s = session.settings
     backend = session.backend
     backend.set_seed(seed)
@@ -100,7 +103,12 @@ def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = No
     out = SessionResult(seed=seed, results=[], system_prompt=session.system_prompt,
                         tools=[t.openai() for t in session.tools])
     conv = _new_conversation(session)
-    stopped: str | None = None   # set when the stop policy ends a single session
+    before = list(before) if s.session == "single" else []
+    rebuilt_now = bool(before)    # its next turn prefills the whole conversation anew
+    if before:
+        conv = rebuilt(conv, before)
+    # set when the stop policy ends a single session
+    stopped: str | None = next((_stop_note(r.test_id) for r in before if _stops(r, s)), None)
     for i, test in enumerate(tests, 1):
         if s.session == "isolated" and i > 1:
             conv = _new_conversation(session)
@@ -109,12 +117,16 @@ def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = No
             r = _blank(test, i)
             r.outcome, r.detail = "skipped", stopped
         else:
-            r = _TestRun(session, conv, test, i, out.evictions).run()
-            if r.context_start is None and s.session == "single" and out.results:
-                r.context_start = out.results[-1].context_end   # the backend cannot count exactly
-            if (r.outcome == "context_overflow" and s.session == "single"
-                    and s.context_policy == "stop"):
-                stopped = f"not reached: context overflow at test {test.id} (context_policy=stop)"
+            run = _TestRun(session, conv, test, i, out.evictions)
+            run.after_rebuild = continued = rebuilt_now
+            rebuilt_now = False
+            r = run.run()
+            r.continued = continued
+            held = out.results or before
+            if r.context_start is None and s.session == "single" and held:
+                r.context_start = held[-1].context_end   # the backend cannot count exactly
+            if _stops(r, s):
+                stopped = _stop_note(test.id)
         out.results.append(r)
         if progress is not None:
             progress.update(r.outcome)
@@ -124,6 +136,15 @@ def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = No
         progress.close()
     out.wall_s = time.monotonic() - started
     return out
+
+
+def _stops(r: TestResult, s: AgentSettings) -> bool:
+    """This test's overflow ends its single session (context_policy=stop)."""
+    return r.outcome == "context_overflow" and s.session == "single" and s.context_policy == "stop"
+
+
+def _stop_note(test_id: str) -> str:
+    return f"not reached: context overflow at test {test_id} (context_policy=stop)"
 
 
 def _new_conversation(session: Session) -> Conversation:
@@ -149,6 +170,7 @@ class _TestRun:
         self.malformed_streak = 0
         self.nudges = 0
         self.after_eviction = False
+        self.after_rebuild = False     # the first test after a resume rebuilt the conversation
 
     # -- the test --------------------------------------------------------------------------------
     def run(self) -> TestResult:
@@ -284,7 +306,9 @@ class _TestRun:
         usage = turn.usage()
         usage["finish_reason"] = turn.finish_reason
         usage["after_eviction"] = self.after_eviction
-        self.after_eviction = False
+        if self.after_rebuild:
+            usage["after_rebuild"] = True
+        self.after_eviction = self.after_rebuild = False
         r.turn_usage.append(usage)
 
     # -- tool calls ------------------------------------------------------------------------------

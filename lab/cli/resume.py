@@ -14,9 +14,10 @@ from lab.cli.common import lab_errors
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
 @lab_errors
 def resume_cmd(run_dir: str, progress: bool | None) -> None:
-    """Continue RUN_DIR: complete repeats are kept; an interrupted repeat restarts from its first
-    test in single-session mode and from its first unfinished test in isolated mode. Refused (exit
-    2, differing inputs shown) when anything in the run's fingerprint changed since it started."""
+    """Continue RUN_DIR: complete repeats are kept; an interrupted repeat goes on from its first
+    unfinished test (a single session with its conversation rebuilt from the transcript, labelled
+    continued_at). Refused (exit 2, differing inputs shown) when anything in the run's fingerprint
+    changed since it started."""
     # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
     from lab.runner import EXIT_RUN_FAILED, Terminated, resume
 

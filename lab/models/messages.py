@@ -38,6 +38,10 @@ class ToolCall:
     def to_dict(self) -> dict:
         return asdict(self)
 
+    @classmethod
+    def from_dict(cls, d: dict) -> "ToolCall":
+        return cls(**{k: d[k] for k in ("name", "arguments", "raw", "id", "error", "form") if k in d})
+
 
 @dataclass
 class Message:
@@ -60,7 +64,16 @@ class Message:
             d["tool_call_id"] = self.tool_call_id
         if self.name:
             d["name"] = self.name
+        if self.native:
+            d["native"] = self.native
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Message":
+        """The message a transcript recorded (`to_dict`), as the conversation held it (a new uid)."""
+        return cls(role=d["role"], content=d["content"],
+                   tool_calls=[ToolCall.from_dict(c) for c in d.get("tool_calls") or []],
+                   tool_call_id=d.get("tool_call_id"), name=d.get("name"), native=d.get("native"))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,10 @@ where s is shared by every test of one conversation (drawn from the repeat's see
 conversation's first test) and e_t is the test's own (from the seed and the test id). So the
 marginal chance of a pass is exactly p_t, and two tests of the same conversation are correlated
 through rho: within-session correlation in a single session, none across isolated tests (each is
-its own conversation). Deterministic in the seed: a resumed repeat answers as the first time.
+its own conversation). Deterministic in the seed: a resumed repeat answers as the first time —
+but s comes from the first test the backend sees after its reset, so a single session a resume
+continued (lab.agent.conversation.rebuilt) draws it from the test it went on from: with rho > 0
+its later answers differ from the uninterrupted run's (with rho = 0 they do not).
 
 Through the real agent loop it calls `path_resolve` when the turn must be a tool call
 (agent.tool_choice=first), then answers the test's expected path, or a wrong one.

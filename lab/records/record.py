@@ -76,6 +76,10 @@ class RepeatSummary:
     #: the round the repeat ran in (lab.records.rounds.capture: start, host, pid, load per CPU);
     #: {} = a record from before it (lab.records.rounds reads the round from the events instead)
     round: dict = field(default_factory=dict)
+    #: a single session a resume went on with: the tests it went on from (TestResult.continued),
+    #: its conversation rebuilt from the transcript (lab.agent.conversation.rebuilt; the prefix
+    #: prefilled anew, as after an eviction); [] = it ran in one piece (or is isolated)
+    continued_at: list[str] = field(default_factory=list)
 
     @property
     def unmeasured(self) -> dict[str, int]:
@@ -236,7 +240,8 @@ def _shape_problem(data: dict) -> tuple[str, str] | None:
 
 
 #: RepeatSummary keys older records do not have (read at their defaults)
-_OPTIONAL_REPEAT_KEYS = ("evictions", "tool_use", "cascade", "placeholder_echoes", "round")
+_OPTIONAL_REPEAT_KEYS = ("evictions", "tool_use", "cascade", "placeholder_echoes", "round",
+                         "continued_at")
 
 
 def _repeat_problem(r: object) -> str | None:
@@ -280,7 +285,7 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
     turns = [u for r in results for u in r.turn_usage]
     prompt = sum(u["prompt_tokens"] for u in turns)
     cached = sum(u["cached_tokens"] for u in turns)
-    steady = [u for u in turns if not u.get("after_eviction")]
+    steady = [u for u in turns if not (u.get("after_eviction") or u.get("after_rebuild"))]
     steady_prompt = sum(u["prompt_tokens"] for u in steady)
     gen_s = sum(u["generation_s"] for u in turns)
     completion = sum(u["completion_tokens"] for u in turns)
@@ -300,7 +305,8 @@ def summarize_repeat(repeat: int, seed: int | None, results: list[TestResult], w
         evictions=list(evictions), tool_use=tool_use(results),
         cascade=find_cascade(answer_rows(results)).to_dict(),
         placeholder_echoes=placeholder_echoes(results),
-        round=capture(wall_s) if round_info is None else dict(round_info))
+        round=capture(wall_s) if round_info is None else dict(round_info),
+        continued_at=[r.test_id for r in results if r.continued])
 
 
 def tool_use(results: list[TestResult]) -> dict:

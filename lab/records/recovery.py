@@ -3,15 +3,19 @@
 What is kept (`recover`):
 - every complete repeat (a repeat whose transcript holds every test of the suite — also when the
   process died before the record said so);
-- of the interrupted repeat: nothing in single-session mode (the growing context *is* the
-  experiment, so it restarts from its first test); every finished test in isolated mode (it goes
-  on from the first unfinished test);
+- of the interrupted repeat, every finished test: in isolated mode it goes on from the first
+  unfinished test; in single-session mode too (`run.resume_single=continue`, the default), its
+  conversation rebuilt message for message from the kept tests' transcript lines, evictions
+  included (lab.agent.conversation.rebuilt) — the run's resume event names the repeat
+  (`rebuilt_conversation`) and its summary the test it went on from (`continued_at`): the prefix is
+  prefilled anew, as after an eviction. With `run.resume_single=restart`, or when the lines cannot
+  rebuild it exactly (`rebuild_problem`), the repeat restarts from its first test;
 - a half-written last line (the test in flight at a SIGKILL) is dropped;
 - a test that measured nothing about the model (an infrastructure failure such as `api_error`, or a
   lab `crash`: `needs_retry`) is never kept: in isolated mode exactly those tests run again (the
   others are kept, the retried ones appended to the transcript, which is put back in suite order
-  when the repeat ends); in single-session mode its repeat restarts from its first test, as an
-  interrupted one does (the later tests saw a conversation the outage had changed).
+  when the repeat ends); in single-session mode the repeat goes on from that test (the tests after
+  it saw a conversation the outage had changed: they run again), or restarts as above.
 
 tests.csv is rebuilt from the kept transcript lines and must match what is on disk byte for byte
 (after the dropped tail): a row that differs means a hand-edited file, and resume stops naming it.
@@ -43,8 +47,10 @@ from lab.records.test_files import KNOWN_HEADERS, TEST_COLUMNS, TestRow, header_
 @dataclass
 class Recovered:
     complete: dict[int, RepeatSummary] = field(default_factory=dict)   # repeat -> summary
-    partial: dict[int, list[TestResult]] = field(default_factory=dict)  # isolated: finished tests
+    partial: dict[int, list[TestResult]] = field(default_factory=dict)  # finished tests kept
+    rebuilt: list[int] = field(default_factory=list)   # single-session repeats of `partial`
     discarded: int = 0          # finished tests of an interrupted single-session repeat (rerun)
+    notes: list[str] = field(default_factory=list)     # why a single-session repeat restarts
     dropped_tail: bool = False  # a half-written line (the test in flight) was removed
     retried: int = 0            # tests that failed on infrastructure or crashed: run again
     rebuilt_rows: int = 0       # tests.csv rows (deleted or cut) rebuilt from the transcripts
@@ -56,6 +62,7 @@ class Recovered:
     def event(self) -> dict:
         return {"kept_repeats": sorted(self.complete), "kept_tests": self.kept_tests,
                 "continued_repeat": {k: len(v) for k, v in self.partial.items()} or None,
+                "rebuilt_conversation": self.rebuilt or None,
                 "restarted_tests_discarded": self.discarded, "dropped_half_written": self.dropped_tail,
                 "retried_tests": self.retried, "rebuilt_rows": self.rebuilt_rows}
 
@@ -77,8 +84,10 @@ def base_seed(record: RunRecord) -> int:
     return int(((record.config or {}).get("run") or {}).get("seed") or 0)
 
 
-def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str) -> Recovered:
-    """Decide what of `run_dir` is kept, and rewrite its files to exactly that (atomically)."""
+def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str,
+            single: str = "continue") -> Recovered:
+    """Decide what of `run_dir` is kept, and rewrite its files to exactly that (atomically);
+    `single` is `run.resume_single` (continue | restart)."""
     run_dir = Path(run_dir)
     ids = [t.id for t in tests]
     n = len(ids)
@@ -117,6 +126,22 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
             raise InputError(f"the record says repeat {k} is complete, its transcript has "
                              f"{len(results)} of {n} tests", file=str(path))
         out.retried += sum(retry)
+        if session != "isolated" and header and results:
+            first = retry.index(True) if any(retry) else len(results)
+            keep = results[:first]
+            why = ("run.resume_single=restart" if single == "restart"
+                   else rebuild_problem(keep) if keep else None)
+            if keep and why is None:
+                out.partial[k] = keep
+                out.rebuilt.append(k)
+                out.discarded += sum(1 for again in retry[first:] if not again)
+                dropped += [TestRow.of(k, seed, r, run=meta) for r in results[first:]]
+                rows += [TestRow.of(k, seed, r, run=meta) for r in keep]
+                lines = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]
+                writes.append((path, "".join(ln + "\n" for ln in lines[: 1 + first])))
+                continue
+            if keep and single != "restart":
+                out.notes.append(f"repeat {k} restarts from its first test: {why}")
         if session == "isolated" and header and results:
             keep = [r for r, again in zip(results, retry) if not again]
             dropped += [TestRow.of(k, seed, r, run=meta) for r, again in zip(results, retry) if again]
@@ -175,6 +200,26 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
     for stray in run_dir.glob(f".{RUN_FILE}.*.tmp"):   # a record write cut short before its rename
         stray.unlink()
     return out
+
+
+def rebuild_problem(results: Sequence[Any]) -> str | None:
+    """Why these finished tests' transcript lines cannot rebuild their conversation exactly (None:
+    they can): a server's tool-call message must have been kept whole (`Message.native`, recorded
+    since the lab rebuilds conversations), and each eviction must drop the segments at the front."""
+    held: list[str] = []
+    for r in results:
+        held.append(r.test_id)
+        for ev in r.evictions:
+            for tid in ev.get("dropped") or []:
+                if len(held) < 2 or held[0] != tid:
+                    return f"test {r.test_id}: its eviction of {tid} does not match the tests held"
+                held.pop(0)
+        for m in r.messages:
+            if (m.get("role") == "assistant" and not m.get("native")
+                    and any(c.get("form") == "native" for c in m.get("tool_calls") or [])):
+                return (f"test {r.test_id}: a server's tool-call message was recorded without the "
+                        "message as sent back (a transcript from before the lab kept it)")
+    return None
 
 
 def _without(text: str, rows: list[str]) -> str:

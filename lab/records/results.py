@@ -66,6 +66,9 @@ class TestResult:
     first_call_forced: bool = False       # agent.tool_choice=first forced its first turn to a call
     turn_usage: list[dict] = field(default_factory=list)
     messages: list[dict] = field(default_factory=list)   # the test's part of the conversation
+    #: a resume went on with its single session from this test, the conversation rebuilt from the
+    #: transcript (lab.agent.conversation.rebuilt): its first turn prefilled it anew
+    continued: bool = False
 
     @property
     def evaluated_tokens(self) -> int:

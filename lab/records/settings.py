@@ -21,6 +21,9 @@ class RunSettings(Settings):
     results_dir: str
     progress: Literal["auto", True, False]
     resume: bool                          # continue the latest unfinished run with the same fingerprint
+    #: an interrupted single-session repeat: continue after its finished tests (its conversation
+    #: rebuilt from the transcript, labelled) or restart it from its first test
+    resume_single: Literal["continue", "restart"] = "continue"
     concurrency: PositiveInt              # repeats run at once against a server backend (threads)
     track: str                            # none | mlflow: copy the finished run to a tracker (lab/records/track.py)
     track_uri: str | None                 # the tracker's store (mlflow default: <results_dir>/mlruns)

@@ -150,7 +150,7 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
             own.backend = view
             try:
                 res = run_session(tests, own, seed=u.seed0 + rep.k,
-                                  on_result=lambda r: done(rep, place, r))
+                                  on_result=lambda r: done(rep, place, r), before=rep.prior)
                 finish(rep, res)
             except Aborted:
                 raise

@@ -374,7 +374,8 @@ def _order_tests_csv(run_dir: Path) -> None:
 
 def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestResult], rows: Any,
             run_dir: Path, record: RunRecord, show: Any, repeats: int) -> Any:
-    """One repeat (or its unfinished part: `prior` holds the finished tests of an isolated one)."""
+    """One repeat (or its unfinished part: `prior` holds its finished tests; a single session goes
+    on after them, its conversation rebuilt)."""
     tw = TranscriptWriter(transcript_path(run_dir, k))
     if not prior:
         tw.session(repeat=k, seed=seed, system_prompt=session.system_prompt,
@@ -391,7 +392,7 @@ def _repeat(k: int, seed: int, session: Session, tests: list, prior: list[TestRe
         failpoints.check("after-test")
 
     bar = Progress(len(todo), label=f"repeat {k + 1}/{repeats} ", enabled=show)
-    res = run_session(todo, session, seed=seed, progress=bar, on_result=done)
+    res = run_session(todo, session, seed=seed, progress=bar, on_result=done, before=prior)
     if prior:
         res.results = sorted([*prior, *res.results], key=lambda r: r.index)
         res.evictions = [e for r in res.results for e in r.evictions]

@@ -86,7 +86,8 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
             _order_tests_csv(run_dir)
         if record.status == "complete" and len(record.repeats) >= repeats and not retry_count(record):
             # complete: only a deleted or truncated tests.csv to rebuild from the transcripts
-            fixed = (recover(run_dir, record, p.suite.tests, p.agent.session).rebuilt_rows
+            fixed = (recover(run_dir, record, p.suite.tests, p.agent.session,
+                             p.settings.resume_single).rebuilt_rows
                      if _rows_missing(run_dir, record) else 0)
             lock.release()
             if fixed:
@@ -95,7 +96,9 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
             print(f"{run_dir} is complete: nothing to resume", file=sys.stderr)
             out.write(format_summary(record, run_dir) + "\n")
             return RunOutput(run_dir, record, [], "done")
-        state = recover(run_dir, record, p.suite.tests, p.agent.session)
+        state = recover(run_dir, record, p.suite.tests, p.agent.session, p.settings.resume_single)
+        for note in state.notes:
+            print(f"warning: {note}", file=sys.stderr)
         p.toolset.warmup()
         backend = p.load_backend()
     except BaseException:
@@ -114,7 +117,9 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
                                 numerics=p.numerics.id, **_threads_of(record.model),
                                 **state.event()))
     print(f"resuming {run_dir}: kept repeats {sorted(state.complete) or 'none'}"
-          + "".join(f", repeat {k} from test {len(v) + 1}" for k, v in state.partial.items())
+          + "".join(f", repeat {k} from test {len(v) + 1}"
+                    + (" (its single session's conversation rebuilt from the transcript)"
+                       if k in state.rebuilt else "") for k, v in state.partial.items())
           + (f", restarting an interrupted single-session repeat ({state.discarded} finished tests "
              "rerun)" if state.discarded else ""), file=sys.stderr)
     return _begin(p, run_dir, record, lock, state, repeats=repeats, out=out, progress=progress,

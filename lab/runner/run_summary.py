@@ -60,6 +60,16 @@ def _tool_use_lines(record: RunRecord) -> list[str]:
     return out
 
 
+def continued_lines(record: RunRecord) -> list[str]:
+    """The single sessions a resume went on with after an interruption (RepeatSummary.continued_at)."""
+    went_on = [(r.repeat, t) for r in record.repeats for t in r.continued_at]
+    if not went_on:
+        return []
+    return ["continued after an interruption (the conversation rebuilt from the transcript, its "
+            "prefix prefilled anew as after an eviction): "
+            + ", ".join(f"repeat {k} at {t}" for k, t in went_on)]
+
+
 def is_reference(record: RunRecord) -> bool:
     """A run of the no-LLM reference (`model=tool_follower`): deterministic, so nothing in it is
     a model's copy cascade, a forced call or run-to-run noise."""
@@ -167,6 +177,7 @@ def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
     if crashes or any(infra.values()):
         lines.append("the score counts these tests as not passed; the run stays failed until "
                      "`lab resume` has run them again")
+    lines += continued_lines(record)
     prompt = sum(r.prompt_tokens for r in record.repeats)
     cached = sum(r.cached_tokens for r in record.repeats)
     steady = [r.cache_reuse_between_evictions for r in record.repeats

@@ -36,6 +36,13 @@ def follower_args(results: Path, *extra: str) -> list[str]:
     return ["model=tool_follower", *common_args(results, *extra)]
 
 
+def stochastic_args(results: Path, *extra: str, rho: float = 0.4) -> list[str]:
+    """`lab run` arguments for the stochastic test model on the mini suite (batchable)."""
+    return ["model=stochastic", f"model.rho={rho}", "model.difficulty_sd=0.8",
+            f"corpus.root={MINIREPO}", f"suite.file={MINI_SUITE}", f"run.results_dir={results}",
+            "resolver.semantic.enabled=false", "run.progress=false", *extra]
+
+
 def scripted_cfg(results: Path, *extra: str):
     return compose(["model=scripted", *common_args(results, *extra)])
 
@@ -129,48 +136,61 @@ def run_dirs(results: Path, experiment: str = "default") -> list[Path]:
 
 # -- comparing runs without their clocks ----------------------------------------------------------
 
-def row_key(row) -> dict:
+#: what a single session continued by a resume computes apart from an uninterrupted one: the
+#: prompt cache (its first turn after the rebuild prefills the whole conversation) and the labels
+REBUILT_CACHE = ("cached_tokens", "cache_reuse", "cache_reuse_between_evictions")
+
+
+def row_key(row, rebuilt: bool = False) -> dict:
     """A tests.csv row without its clock and its run id (two runs of the same inputs differ there)."""
     d = asdict(row)
     d.pop("wall_s")
     d.pop("run_id")
+    if rebuilt:
+        d.pop("cached_tokens")
     return d
 
 
-def same_results(a: Path, b: Path, *, same_fingerprint: bool = True) -> None:
-    """Two run directories hold the same results (clocks aside; fingerprints too when asked)."""
+def same_results(a: Path, b: Path, *, same_fingerprint: bool = True, rebuilt: bool = False) -> None:
+    """Two run directories hold the same results (clocks aside; fingerprints too when asked).
+    `rebuilt`: `b` holds single sessions a resume continued, which differ from `a` only in what
+    REBUILT_CACHE names and their labels (`continued`, `after_rebuild`, `continued_at`)."""
     from lab.records.record import read_record, read_tests_csv, read_transcript, transcript_path
     ra, rb = read_record(a), read_record(b)
     assert ra.status == rb.status == "complete"
-    assert [repeat_key(r) for r in ra.repeats] == [repeat_key(r) for r in rb.repeats]
-    assert [row_key(r) for r in read_tests_csv(a / "tests.csv")] == \
-           [row_key(r) for r in read_tests_csv(b / "tests.csv")]
+    assert [repeat_key(r, rebuilt) for r in ra.repeats] == [repeat_key(r, rebuilt) for r in rb.repeats]
+    assert [row_key(r, rebuilt) for r in read_tests_csv(a / "tests.csv")] == \
+           [row_key(r, rebuilt) for r in read_tests_csv(b / "tests.csv")]
     for k in range(len(ra.repeats)):
         ha, ta = read_transcript(transcript_path(a, k))
         hb, tb = read_transcript(transcript_path(b, k))
-        assert ha == hb and [result_key(r) for r in ta] == [result_key(r) for r in tb]
+        assert ha == hb and [result_key(r, rebuilt) for r in ta] == [result_key(r, rebuilt) for r in tb]
     if same_fingerprint:
         assert ra.fingerprint == rb.fingerprint
 
 
-def repeat_key(rep) -> dict:
+def repeat_key(rep, rebuilt: bool = False) -> dict:
     """A repeat's summary without its clock and its round (start, pid, load: where and when it
     ran, not what it computed)."""
     d = asdict(rep)
-    for k in ("wall_s", "generation_tps", "round"):
+    for k in ("wall_s", "generation_tps", "round") + (REBUILT_CACHE + ("continued_at",) if rebuilt else ()):
         d.pop(k)
     return d
 
 
-def result_key(result) -> dict:
+def result_key(result, rebuilt: bool = False) -> dict:
     d = result.to_dict()
-    for k in ("wall_s", "prompt_eval_s", "generation_s"):
+    for k in ("wall_s", "prompt_eval_s", "generation_s") + (("cached_tokens", "continued") if rebuilt else ()):
         d.pop(k)
     for c in d["tool_calls"]:
         c.pop("wall_s")
     for u in d["turn_usage"]:
         u.pop("prompt_eval_s")
         u.pop("generation_s")
+        if rebuilt:
+            for k in ("cached_tokens", "evaluated_tokens"):
+                u.pop(k, None)
+            u.pop("after_rebuild", None)
     return d
 
 
