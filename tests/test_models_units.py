@@ -127,9 +127,8 @@ REWRITING = (
 
 
 def _generate(prompt: AppendOnlyPrompt, text: str, eos: bool = True) -> Message:
-    msg = Message("assistant", text)
-    prompt.generated[msg.uid] = (fake_tokenize(text) + ([-2] if eos else []), eos)
-    return msg
+    return Message("assistant", text, generated={"tokens": fake_tokenize(text) + ([-2] if eos else []),
+                                                 "eos": eos})
 
 
 @pytest.mark.parametrize("source", [REWRITING, CHATML])
@@ -171,6 +170,25 @@ def test_prompt_after_eviction_reuses_later_chunks():
     evicted = p.tokens([sys_msg, *t2], [])
     assert detok(evicted) == detok(p.tokens([sys_msg], [])) + detok(full[len(p.tokens([sys_msg, *t1], [])):])
     assert len(evicted) < len(full)
+
+
+@pytest.mark.parametrize("source", [REWRITING, CHATML])
+def test_a_conversation_rebuilt_from_its_transcript_form_is_the_same_prompt(source):
+    # a resumed single session (lab.agent.conversation.rebuilt): new message objects from the
+    # transcript's dicts, a fresh prompt; the model's own tokens go back as generated, not as the
+    # re-tokenized text (here the fake tokens of a turn differ from its text's)
+    tmpl = ChatTemplate(source)
+    style = MessageStyle(tools_in_system=not tmpl.renders_tools)
+    p = AppendOnlyPrompt(tmpl, style, fake_tokenize, eos_text="<|im_end|>")
+    a1 = Message("assistant", "<think>x</think>\n<tool_call>{}</tool_call>",
+                 generated={"tokens": [7, 7, 7], "eos": True})
+    conv = [Message("system", "S"), Message("user", "Where?"), a1, Message("tool", "{}"),
+            Message("user", "Next?"), _generate(p, "ANSWER: a", eos=False), Message("user", "Last?")]
+    again = [Message.from_dict(m.to_dict()) for m in conv]
+    assert [m.uid for m in again] != [m.uid for m in conv]
+    fresh = AppendOnlyPrompt(tmpl, style, fake_tokenize, eos_text="<|im_end|>")
+    assert fresh.tokens(again, TOOLS) == p.tokens(conv, TOOLS)
+    assert [7, 7, 7] == fresh.tokens(again, TOOLS)[len(fresh.tokens(again[:2], TOOLS)):][:3]
 
 
 def test_tool_results_as_user_for_templates_without_a_tool_role():

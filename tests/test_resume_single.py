@@ -194,3 +194,7 @@ def test_rebuilt_holds_what_the_session_held_and_refuses_what_it_cannot_rebuild(
                               "form": "native"}]}
     assert "without the message as sent back" in rebuild_problem([_result("t1", [u(1), native])])
     assert rebuild_problem([_result("t1", [u(1), {**native, "native": {"role": "assistant"}}])]) is None
+    # a llama.cpp run sends back the tokens generated: a transcript without them cannot rebuild it
+    assert rebuild_problem(done) is None and "without the tokens" in rebuild_problem(done, tokens=True)
+    kept = [_result("t1", [u(1), {**a(1), "generated": {"tokens": [5, 6], "eos": True}}])]
+    assert rebuild_problem(kept, tokens=True) is None

@@ -74,3 +74,49 @@ def test_a_small_context_overflows_and_stops_the_session(tmp_path):
     # the system prompt with the tool block (~800 tokens) + 400 to generate exceeds 1024 at once
     assert [r.outcome for r in rows] == ["context_overflow", "skipped", "skipped", "skipped"]
     assert "n_ctx 1024" in rows[0].detail
+
+
+def test_a_killed_single_session_goes_on_with_the_prompt_it_would_have_had(tmp_path, monkeypatch):
+    """Resume rebuilds the conversation from the transcript: with llama.cpp the model's own tokens
+    go back as generated (Message.generated), so the prompt of the test after the kill is, token
+    for token, the uninterrupted run's."""
+    import json
+    import subprocess
+    import sys
+
+    from lab.models.chat_template import AppendOnlyPrompt
+
+    prompts: list[list[int]] = []
+    tokens = AppendOnlyPrompt.tokens
+
+    def recorded(self, messages, tools):
+        out = tokens(self, messages, tools)
+        prompts.append(list(out))
+        return out
+    monkeypatch.setattr(AppendOnlyPrompt, "tokens", recorded)
+    args = [*suite_args(), "suite.limit=3", "agent.session=single", "agent.max_tokens_per_turn=48",
+            "agent.max_tool_calls=2"]
+    res = CliRunner().invoke(main, ["run", *args, f"run.results_dir={tmp_path / 'ref'}"],
+                             catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    whole = list(prompts)
+    cmd = [sys.executable, "-c", "import sys; from lab.cli import main; sys.exit(main())", "run", *args,
+           f"run.results_dir={tmp_path / 'cut'}"]
+    killed = subprocess.run(cmd, cwd=REPO, env={**__import__("os").environ, "VOCAB_LAB_KILL_AT": "after-test:2"},
+                            capture_output=True, text=True, timeout=600)
+    assert killed.returncode == -9, killed.stderr
+    d = only_dir(tmp_path / "cut")
+    lines = (d / "transcripts/repeat-0.jsonl").read_text().splitlines()
+    assert len(lines) == 3                                          # header + 2 finished tests
+    said = [m for ln in lines[1:] for m in json.loads(ln)["messages"] if m["role"] == "assistant"]
+    assert said and all(m["generated"]["tokens"] for m in said)     # the tokens are in the transcript
+    prompts.clear()
+    res = CliRunner().invoke(main, ["resume", str(d)], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    # test 3's context before its question, then its first turn's prompt: as they were (what the
+    # model then generates may differ: a prefix prefilled at once can compute other logits)
+    assert prompts[0] in whole and prompts[1] in whole
+    assert len(whole[0]) < len(prompts[0]) < len(prompts[1])
+    rec = read_record(d)
+    assert rec.repeats[0].continued_at == [read_tests_csv(d / "tests.csv")[2].test_id]
+    assert "continued after an interruption" in res.output

@@ -122,8 +122,6 @@ class AppendOnlyPrompt:
         self.bos = list(bos or [])
         self.eos_text = eos_text
         self._chunks: dict[tuple, list[int]] = {}
-        #: tokens each assistant message was generated as, and whether they ended with EOS
-        self.generated: dict[int, tuple[list[int], bool]] = {}
 
     def _tools(self, tools: list[ToolSchema]) -> list[dict] | None:
         if self.style.tools_in_system or not tools:
@@ -176,8 +174,8 @@ class AppendOnlyPrompt:
         key = ("assistant", msg.uid, system.uid, _tools_key(tools))
         if key not in self._chunks:
             closing = self._closing(system, tools)
-            if msg.uid in self.generated:
-                toks, ended_with_eos = self.generated[msg.uid]
+            if msg.generated:        # the tokens it was generated as (Message.generated)
+                toks, ended_with_eos = msg.generated["tokens"], msg.generated["eos"]
                 if ended_with_eos and self.eos_text and closing.startswith(self.eos_text):
                     closing = closing[len(self.eos_text):]
                 self._chunks[key] = list(toks) + (self.tokenize(closing) if closing else [])
@@ -213,7 +211,6 @@ class AppendOnlyPrompt:
                 return all(u in keep_uids for u in key[4])
             return True
         self._chunks = {k: v for k, v in self._chunks.items() if alive(k)}
-        self.generated = {u: v for u, v in self.generated.items() if u in keep_uids}
 
 
 def _tools_key(tools: list[ToolSchema]) -> str:

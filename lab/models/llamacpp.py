@@ -451,8 +451,8 @@ class LlamaCppBackend(ModelBackend):
             text=text, tool_calls=calls, finish_reason=finish, prompt_tokens=len(inputs.prompt),
             cached_tokens=cached, completion_tokens=len(out),
             context_tokens=len(inputs.prompt) + len(out),
-            prompt_eval_s=(t_first or t_end) - t0, generation_s=t_end - (t_first or t_end))
-        prompt_state.generated[turn.uid] = (inputs.opening + out, ended_with_eos)
+            prompt_eval_s=(t_first or t_end) - t0, generation_s=t_end - (t_first or t_end),
+            generated={"tokens": [int(t) for t in inputs.opening + out], "eos": ended_with_eos})
         return turn
 
     def chat(self, request: ChatRequest) -> AssistantTurn:

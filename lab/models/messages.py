@@ -54,6 +54,10 @@ class Message:
     tool_call_id: str | None = None    # tool results answering a native call
     name: str | None = None            # tool results: the tool's name
     native: dict | None = None         # the server's assistant message as received (sent back as is)
+    #: a llama.cpp backend's own tokens of this message, {"tokens": [...], "eos": bool}: sent back
+    #: as generated (lab.models.chat_template), and kept in the transcript so a conversation rebuilt
+    #: from it (a resumed single session) sends back the same tokens
+    generated: dict | None = None
     uid: int = field(default_factory=new_uid)
 
     def to_dict(self) -> dict:
@@ -66,6 +70,8 @@ class Message:
             d["name"] = self.name
         if self.native:
             d["native"] = self.native
+        if self.generated:
+            d["generated"] = self.generated
         return d
 
     @classmethod
@@ -73,7 +79,8 @@ class Message:
         """The message a transcript recorded (`to_dict`), as the conversation held it (a new uid)."""
         return cls(role=d["role"], content=d["content"],
                    tool_calls=[ToolCall.from_dict(c) for c in d.get("tool_calls") or []],
-                   tool_call_id=d.get("tool_call_id"), name=d.get("name"), native=d.get("native"))
+                   tool_call_id=d.get("tool_call_id"), name=d.get("name"), native=d.get("native"),
+                   generated=d.get("generated"))
 
 
 @dataclass(frozen=True)
@@ -128,13 +135,14 @@ class AssistantTurn:
     prompt_eval_s: float = 0.0                 # time to the first generated token
     generation_s: float = 0.0                  # time from the first to the last generated token
     native: dict | None = None                 # the server's message, to be sent back unchanged
+    generated: dict | None = None              # a llama.cpp backend's tokens of it (Message.generated)
     uid: int = field(default_factory=new_uid)  # the uid of the Message this turn becomes
 
     def message(self) -> Message:
         """The assistant message to append to the conversation: the raw text, unchanged."""
         native_calls = self.tool_calls if self.native else []
         return Message(role="assistant", content=self.text, tool_calls=list(native_calls),
-                       native=self.native, uid=self.uid)
+                       native=self.native, generated=self.generated, uid=self.uid)
 
     @property
     def evaluated_tokens(self) -> int:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from lab.models.chat_template import HISTORY_RENDERING
 from lab.records.results import TestResult, needs_retry
 from lab.errors import InputError
 from lab.records.numerics import Numerics, of_record
@@ -130,7 +131,7 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
             first = retry.index(True) if any(retry) else len(results)
             keep = results[:first]
             why = ("run.resume_single=restart" if single == "restart"
-                   else rebuild_problem(keep) if keep else None)
+                   else rebuild_problem(keep, tokens=_sends_back_tokens(record)) if keep else None)
             if keep and why is None:
                 out.partial[k] = keep
                 out.rebuilt.append(k)
@@ -202,10 +203,12 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
     return out
 
 
-def rebuild_problem(results: Sequence[Any]) -> str | None:
+def rebuild_problem(results: Sequence[Any], *, tokens: bool = False) -> str | None:
     """Why these finished tests' transcript lines cannot rebuild their conversation exactly (None:
-    they can): a server's tool-call message must have been kept whole (`Message.native`, recorded
-    since the lab rebuilds conversations), and each eviction must drop the segments at the front."""
+    they can): each eviction must drop the segments at the front; a server's tool-call message
+    must have been kept whole (`Message.native`), and with `tokens` (a llama.cpp run: it sends
+    back the tokens the model generated, lab.models.chat_template) every assistant message must
+    carry them (`Message.generated`) — both recorded since the lab rebuilds conversations."""
     held: list[str] = []
     for r in results:
         held.append(r.test_id)
@@ -215,11 +218,19 @@ def rebuild_problem(results: Sequence[Any]) -> str | None:
                     return f"test {r.test_id}: its eviction of {tid} does not match the tests held"
                 held.pop(0)
         for m in r.messages:
+            if tokens and m.get("role") == "assistant" and not m.get("generated"):
+                return (f"test {r.test_id}: an assistant message was recorded without the tokens "
+                        "the model generated (a transcript from before the lab kept them)")
             if (m.get("role") == "assistant" and not m.get("native")
                     and any(c.get("form") == "native" for c in m.get("tool_calls") or [])):
                 return (f"test {r.test_id}: a server's tool-call message was recorded without the "
                         "message as sent back (a transcript from before the lab kept it)")
     return None
+
+
+def _sends_back_tokens(record: RunRecord) -> bool:
+    """The run's backend sends earlier turns back as the tokens generated (llama.cpp in-process)."""
+    return (record.model or {}).get("history_rendering") == HISTORY_RENDERING
 
 
 def _without(text: str, rows: list[str]) -> str:
