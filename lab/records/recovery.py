@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from lab.models.chat_template import HISTORY_RENDERING
 from lab.records.results import TestResult, needs_retry
 from lab.errors import InputError
 from lab.records.numerics import Numerics, of_record
@@ -86,9 +85,10 @@ def base_seed(record: RunRecord) -> int:
 
 
 def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str,
-            single: str = "continue") -> Recovered:
+            single: str = "continue", *, tokens: bool = False) -> Recovered:
     """Decide what of `run_dir` is kept, and rewrite its files to exactly that (atomically);
-    `single` is `run.resume_single` (continue | restart)."""
+    `single` is `run.resume_single` (continue | restart); `tokens`: the run's backend sends earlier
+    turns back as the tokens generated (a single session's lines must carry them: rebuild_problem)."""
     run_dir = Path(run_dir)
     ids = [t.id for t in tests]
     n = len(ids)
@@ -131,7 +131,7 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
             first = retry.index(True) if any(retry) else len(results)
             keep = results[:first]
             why = ("run.resume_single=restart" if single == "restart"
-                   else rebuild_problem(keep, tokens=_sends_back_tokens(record)) if keep else None)
+                   else rebuild_problem(keep, tokens=tokens) if keep else None)
             if keep and why is None:
                 out.partial[k] = keep
                 out.rebuilt.append(k)
@@ -226,11 +226,6 @@ def rebuild_problem(results: Sequence[Any], *, tokens: bool = False) -> str | No
                 return (f"test {r.test_id}: a server's tool-call message was recorded without the "
                         "message as sent back (a transcript from before the lab kept it)")
     return None
-
-
-def _sends_back_tokens(record: RunRecord) -> bool:
-    """The run's backend sends earlier turns back as the tokens generated (llama.cpp in-process)."""
-    return (record.model or {}).get("history_rendering") == HISTORY_RENDERING
 
 
 def _without(text: str, rows: list[str]) -> str:

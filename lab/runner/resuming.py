@@ -13,6 +13,7 @@ from typing import Callable, TextIO
 from omegaconf import OmegaConf
 
 from lab.errors import InputError
+from lab.models.chat_template import HISTORY_RENDERING
 from lab.runner.executing import (RunOutput, _begin, _event, _Exec, _new, _order_tests_csv, _run_one,
                                _summary, _threads_of)
 from lab.runner.preparing import Prepared
@@ -52,6 +53,11 @@ def _open(p: Prepared, *, resume_dir: Path | None, on_run_dir: Callable[[Path], 
     return _new(p, out=out, progress=progress, on_run_dir=on_run_dir)
 
 
+def _sends_back_tokens(record: RunRecord) -> bool:
+    """The run's backend sends earlier turns back as the tokens generated (llama.cpp in-process)."""
+    return (record.model or {}).get("history_rendering") == HISTORY_RENDERING
+
+
 def _rows_missing(run_dir: Path, record: RunRecord) -> bool:
     """tests.csv is missing or holds fewer rows than the record's complete repeats."""
     path = run_dir / "tests.csv"
@@ -87,7 +93,7 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
         if record.status == "complete" and len(record.repeats) >= repeats and not retry_count(record):
             # complete: only a deleted or truncated tests.csv to rebuild from the transcripts
             fixed = (recover(run_dir, record, p.suite.tests, p.agent.session,
-                             p.settings.resume_single).rebuilt_rows
+                             p.settings.resume_single, tokens=_sends_back_tokens(record)).rebuilt_rows
                      if _rows_missing(run_dir, record) else 0)
             lock.release()
             if fixed:
@@ -96,7 +102,8 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
             print(f"{run_dir} is complete: nothing to resume", file=sys.stderr)
             out.write(format_summary(record, run_dir) + "\n")
             return RunOutput(run_dir, record, [], "done")
-        state = recover(run_dir, record, p.suite.tests, p.agent.session, p.settings.resume_single)
+        state = recover(run_dir, record, p.suite.tests, p.agent.session, p.settings.resume_single,
+                        tokens=_sends_back_tokens(record))
         for note in state.notes:
             print(f"warning: {note}", file=sys.stderr)
         p.toolset.warmup()
