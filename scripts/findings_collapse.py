@@ -85,6 +85,17 @@ class Collapse:
                          "collapsed repeats' scores": " ".join(f"{x:g}" for x in c["score"]) or "-"})
         return pd.DataFrame(rows)
 
+    def continued(self) -> str:
+        """The repeats a resume went on with after an interruption, named (docs/runs.md)."""
+        rep = self.repeats
+        went_on = rep[rep["continued_at"].astype(bool)] if "continued_at" in rep else rep.iloc[:0]
+        if went_on.empty:
+            return "Every repeat ran in one piece (none was continued after an interruption)."
+        return ("Repeats continued after an interruption, their conversation rebuilt from the "
+                "transcript (the prefix prefilled anew, as after an eviction): " + "; ".join(
+                    f"{' · '.join(str(r[k]) for k in self.keys)} seed {int(r['seed'])} at {r['continued_at']}"
+                    for _, r in went_on.iterrows()) + ".")
+
     def pairs(self) -> pd.DataFrame:
         rows = []
         for (ca, ka, na, _), (cb, kb, nb, _) in itertools.combinations(self.counts(), 2):
@@ -228,6 +239,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"A repeat collapsed: {RULE} (lab.records.cascade.is_collapse, COLLAPSE_STREAK "
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
+    print("\n" + f.continued())
     print("\n### Does the vocabulary or the prompt change the rate?\n\n"
           + md(f.omnibus(), "(no axis with two or more cells)"))
     print("\n### Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))

@@ -162,6 +162,22 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
             "Fisher's exact, 2 x 2 (exact) | 1 |") in out
     assert "does any cell differ?" not in out               # the same question asked once
     assert "0.083 (--base-rate) | 0.25 | 0.025 | Fisher exact, the two-part comparison's collapse part | 101 |" in out
+    assert "Every repeat ran in one piece" in out
+
+
+def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys):
+    import io
+
+    from lab.runner import resume, run
+    from support.runs import interrupting, run_dirs, scripted, scripted_cfg
+
+    args = ("run.repeats=2", "agent.session=single")
+    with pytest.raises(KeyboardInterrupt):       # turn 17: test 3 of repeat 1 (seed 1)
+        run(scripted_cfg(tmp_path, *args), backend=interrupting(16), out=io.StringIO(), progress=False)
+    resume(run_dirs(tmp_path)[0], backend=scripted(), out=io.StringIO(), progress=False)
+    _script("findings_collapse").main([str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "Repeats continued after an interruption" in out and "seed 1 at mini-03" in out
 
 
 def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does(tmp_path, capsys):

@@ -144,6 +144,8 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
                             "prompt_tokens": r.prompt_tokens, "cached_tokens": r.cached_tokens,
                             "completion_tokens": r.completion_tokens, "cache_reuse": r.cache_reuse,
                             "wall_s": r.wall_s, "evictions": len(r.evictions),
+                            # a single session a resume went on with ("" = one piece): docs/runs.md
+                            "continued_at": " ".join(r.continued_at),
                             "started_at": rec.started_at,
                             **_tool_use_columns(r.tool_use, rows_of.get(r.repeat, [])),
                             **casc, **per_repeat[r.repeat]})
