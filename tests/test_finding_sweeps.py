@@ -178,6 +178,10 @@ def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys
     _script("findings_collapse").main([str(tmp_path)])
     out = capsys.readouterr().out
     assert "Repeats continued after an interruption" in out and "seed 1 at mini-03" in out
+    from lab.analysis.report import build_report
+    rep = build_report([tmp_path], tmp_path / "report")
+    assert "**Continued after an interruption**" in rep.markdown.read_text()
+    assert "repeat 1 at mini-03" in rep.markdown.read_text()
 
 
 def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does(tmp_path, capsys):

@@ -298,6 +298,13 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
              + ", ".join(f"`{p}`" for p in paths) + f". Generated {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.")
     if problems:
         b.append("**Left out:** " + "; ".join(problems))
+    went_on = (res.repeats[res.repeats["continued_at"].astype(bool)]
+               if "continued_at" in res.repeats else res.repeats.iloc[:0])
+    if len(went_on):
+        b.append("**Continued after an interruption** (a single session whose conversation a resume "
+                 "rebuilt from its transcript; the prefix prefilled anew, as after an eviction): "
+                 + ", ".join(f"`{r.run_id}` repeat {r.repeat} at {r.continued_at}"
+                             for r in went_on.itertuples()))
     incomplete = res.runs[res.runs["status"] != "complete"] if n_runs else res.runs
     if len(incomplete):
         b.append("**Not complete** (only their finished repeats are counted): " + ", ".join(
