@@ -70,6 +70,10 @@ def test_the_rebuilt_conversation_is_the_uninterrupted_one_message_for_message(t
     assert [r.continued_at for r in rec.repeats] == [[], ["mini-03"], []]
     _, results = read_transcript(transcript_path(d, 1))
     assert [r.continued for r in results] == [False, False, True, False, False, False]
+    shown = CliRunner().invoke(main, ["show", str(d), "--repeat", "1"])
+    assert "mini-03" in shown.output and "(continued here after an interruption)" in shown.output
+    one = CliRunner().invoke(main, ["show", str(d), "--repeat", "1", "--test", "mini-03"])
+    assert "continued: a resume went on with the session here" in one.output
     first = results[2].turn_usage[0]
     assert first["after_rebuild"] and first["cached_tokens"] == 0   # prefilled anew
     assert not any(u.get("after_rebuild") for r in results for u in r.turn_usage[1:])

@@ -68,6 +68,9 @@ def format_test(r: TestResult, *, width: int = 100) -> str:
            f"turns {r.turns}, tool calls {len(r.tool_calls)}, prompt tokens {r.prompt_tokens} "
            f"(cached {r.cached_tokens}), completion {r.completion_tokens}, context "
            f"{r.context_start} -> {r.context_end}, {r.wall_s:.2f} s"]
+    if r.continued:
+        out.append("continued: a resume went on with the session here after an interruption, the "
+                   "conversation rebuilt from the transcript (its first turn prefilled it anew)")
     if r.evictions:
         out.append(f"evictions: {len(r.evictions)} (" + "; ".join(
             f"{e.get('tokens_before')} -> {e.get('tokens_after')} tokens" for e in r.evictions) + ")")
@@ -108,7 +111,7 @@ def format_repeat_index(results: list[TestResult]) -> str:
         tok = sum((c.response_tokens or {}).get("total", 0) for c in r.tool_calls)
         lines.append(f"{r.index:>3}  {r.test_id:<10} {str(r.category or '-'):<4} {r.outcome:<17} "
                      f"{len(r.tool_calls):>5} {tok:>8} {str(r.context_end if r.context_end is not None else '-'):>8}  "
-                     f"{r.answer or '-'}")
+                     f"{r.answer or '-'}" + ("   (continued here after an interruption)" if r.continued else ""))
     return "\n".join(lines)
 
 
