@@ -19,7 +19,7 @@ from lab.models.messages import AssistantTurn, ChatRequest, Message
 from lab.models.llama_batch import check_kv_budget, kv_bytes_per_cell
 from lab.models.lockstep import Aborted, Lockstep, SequenceView
 from lab.records.record import read_record, transcript_path
-from support.runs import REPO, lab_sub, run_dirs, stochastic_args
+from support.runs import lab_sub, run_dirs, stochastic_args
 from support.runs import same_results as same_results_of
 
 

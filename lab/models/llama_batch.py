@@ -364,7 +364,7 @@ class LlamaBatchEngine:
         return self._end(t, finish)
 
     def _end(self, t: _Turn, finish: str) -> AssistantTurn:
-        turn = self.b.finish_turn(t.view.prompt, t.request, t.inputs, t.out, finish, cached=t.cached,
+        turn = self.b.finish_turn(t.request, t.inputs, t.out, finish, cached=t.cached,
                                   t0=t.t0, t_first=t.t_first, t_end=time.monotonic())
         self.stats["prompt_cached"] += t.cached
         return turn

@@ -434,11 +434,10 @@ class LlamaCppBackend(ModelBackend):
         seed = request.seed if request.seed is not None else default_seed
         return TurnInputs(prompt=prompt, opening=opening, grammar=grammar, seed=seed)
 
-    def finish_turn(self, prompt_state: AppendOnlyPrompt, request: ChatRequest, inputs: "TurnInputs",
-                    out: list[int], finish: str, *, cached: int, t0: float, t_first: float | None,
-                    t_end: float) -> AssistantTurn:
+    def finish_turn(self, request: ChatRequest, inputs: "TurnInputs", out: list[int], finish: str, *,
+                    cached: int, t0: float, t_first: float | None, t_end: float) -> AssistantTurn:
         """The AssistantTurn of generated tokens `out` (text, tool calls, finish reason, counts,
-        times), recorded in `prompt_state` so the next prompt carries the raw tokens back."""
+        times), carrying the tokens (`generated`) so the next prompt sends them back as they were."""
         ended_with_eos = finish == "stop"
         text_tokens = inputs.opening + (out[:-1] if ended_with_eos else out)
         text = self._text(text_tokens)
@@ -506,7 +505,7 @@ class LlamaCppBackend(ModelBackend):
                         finish = reason
                         break
             batch = self._step(tok, request.max_tokens - len(out))
-        return self.finish_turn(self.prompt, request, inputs, out, finish, cached=cached, t0=t0, t_first=t_first, t_end=time.monotonic())
+        return self.finish_turn(request, inputs, out, finish, cached=cached, t0=t0, t_first=t_first, t_end=time.monotonic())
 
     # -- decoding ----------------------------------------------------------------------------------
     def _eval_prompt(self, prompt: list[int]) -> int:
