@@ -57,6 +57,11 @@ def headline(r: TestResult) -> str:
             f"outcome {r.outcome}" + ("  [infrastructure]" if r.infrastructure else ""))
 
 
+#: a test a resume went on with its single session at (TestResult.continued; docs/runs.md)
+CONTINUED = "continued here after an interruption"
+CONTINUED_WHY = "(a resume rebuilt the conversation from the transcript; its first turn prefilled it anew)"
+
+
 def format_test(r: TestResult, *, width: int = 100) -> str:
     """Plain text of one test: summary, then the conversation turn by turn."""
     out = [headline(r), "=" * min(width, len(headline(r))),
@@ -69,8 +74,7 @@ def format_test(r: TestResult, *, width: int = 100) -> str:
            f"(cached {r.cached_tokens}), completion {r.completion_tokens}, context "
            f"{r.context_start} -> {r.context_end}, {r.wall_s:.2f} s"]
     if r.continued:
-        out.append("continued: a resume went on with the session here after an interruption, the "
-                   "conversation rebuilt from the transcript (its first turn prefilled it anew)")
+        out.append(f"{CONTINUED} {CONTINUED_WHY}")
     if r.evictions:
         out.append(f"evictions: {len(r.evictions)} (" + "; ".join(
             f"{e.get('tokens_before')} -> {e.get('tokens_after')} tokens" for e in r.evictions) + ")")
@@ -111,7 +115,7 @@ def format_repeat_index(results: list[TestResult]) -> str:
         tok = sum((c.response_tokens or {}).get("total", 0) for c in r.tool_calls)
         lines.append(f"{r.index:>3}  {r.test_id:<10} {str(r.category or '-'):<4} {r.outcome:<17} "
                      f"{len(r.tool_calls):>5} {tok:>8} {str(r.context_end if r.context_end is not None else '-'):>8}  "
-                     f"{r.answer or '-'}" + ("   (continued here after an interruption)" if r.continued else ""))
+                     f"{r.answer or '-'}" + (f"   ({CONTINUED})" if r.continued else ""))
     return "\n".join(lines)
 
 
@@ -155,7 +159,8 @@ def test_html(r: TestResult, *, open_: bool) -> str:
              f"<summary><b>{e(r.test_id)}</b> #{r.index} · category {e(str(r.category))} · "
              f"position {r.position} · {badge(r.outcome)}"
              + (" <i>(infrastructure)</i>" if r.infrastructure else "")
-             + f" · {len(r.tool_calls)} tool call(s)</summary>",
+             + f" · {len(r.tool_calls)} tool call(s)"
+             + (f" · <i>{CONTINUED}</i>" if r.continued else "") + "</summary>",
              "<table>",
              f"<tr><th>query</th><td>{e(r.query)}</td></tr>",
              f"<tr><th>expected</th><td>{e(' | '.join(r.expected))}</td></tr>",
@@ -163,6 +168,7 @@ def test_html(r: TestResult, *, open_: bool) -> str:
              f"<tr><th>outcome</th><td>{badge(r.outcome)} {e(r.detail or '')}</td></tr>",
              f"<tr><th>tokens</th><td>prompt {r.prompt_tokens} (cached {r.cached_tokens}), completion "
              f"{r.completion_tokens}, context {r.context_start} → {r.context_end}</td></tr>",
+             *([f"<tr><th>resumed</th><td>{CONTINUED} {e(CONTINUED_WHY)}</td></tr>"] if r.continued else []),
              "</table>"]
     for m in r.messages:
         role = m.get("role", "?")
