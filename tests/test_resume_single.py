@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from lab.agent.conversation import Conversation, rebuilt
-from lab.analysis.transcript import test_html
+from lab.analysis.transcript import test_html as html_of
 from lab.cli import main
 from lab.models.base import BackendAPIError
 from lab.models.messages import Message, ToolCall
@@ -75,8 +75,8 @@ def test_the_rebuilt_conversation_is_the_uninterrupted_one_message_for_message(t
     assert "mini-03" in shown.output and "(continued here after an interruption)" in shown.output
     one = CliRunner().invoke(main, ["show", str(d), "--repeat", "1", "--test", "mini-03"])
     assert "continued here after an interruption (a resume rebuilt the conversation" in one.output
-    assert "continued here after an interruption" in test_html(results[2], open_=True)
-    assert "continued here" not in test_html(results[1], open_=True)
+    assert "continued here after an interruption" in html_of(results[2], open_=True)
+    assert "continued here" not in html_of(results[1], open_=True)
     first = results[2].turn_usage[0]
     assert first["after_rebuild"] and first["cached_tokens"] == 0   # prefilled anew
     assert not any(u.get("after_rebuild") for r in results for u in r.turn_usage[1:])
