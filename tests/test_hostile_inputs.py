@@ -450,15 +450,19 @@ def test_isolated_resume_retries_exactly_the_infrastructure_failures(tmp_path):
     assert read_record(run_dir).events[-2]["retried_tests"] == 2
 
 
-def test_single_session_with_some_infrastructure_failures_restarts_its_repeat(tmp_path):
+@pytest.mark.parametrize("how", ["continue", "restart"])
+def test_single_session_with_some_infrastructure_failures_reruns_its_repeat_from_there(tmp_path, how):
     from lab.runner import resume, run
     from support.runs import scripted, scripted_cfg
-    cfg = scripted_cfg(tmp_path, "run.repeats=2")
+    cfg = scripted_cfg(tmp_path, "run.repeats=2", f"run.resume_single={how}")
     out = run(cfg, backend=_failing_once({"mini-04"}), out=open(os.devnull, "w"))
     assert out.record.status == "failed" and "1 of 12" in out.record.error
     log: list = []
     back = resume(out.run_dir, backend=scripted(log=log), out=open(os.devnull, "w"))
-    assert len(log) == 6                                   # repeat 0 again, repeat 1 kept
+    # repeat 0 from the failed test on (its conversation rebuilt), or again from its first test;
+    # repeat 1 kept
+    assert log == (["mini-04", "mini-05", "mini-06"] if how == "continue"
+                   else ["mini-01", "mini-02", "mini-03", "mini-04", "mini-05", "mini-06"])
     assert back.record.status == "complete" and back.record.scores == [6, 6]
 
 
