@@ -30,7 +30,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.analysis.load import load  # noqa: E402
+from lab.analysis.load import continued_repeats, load  # noqa: E402
 from lab.records.cascade import COLLAPSE_STREAK  # noqa: E402
 from lab.records.cells import cell_by  # noqa: E402
 from lab.stats import holm, rate_ci  # noqa: E402
@@ -87,8 +87,7 @@ class Collapse:
 
     def continued(self) -> str:
         """The repeats a resume went on with after an interruption, named (docs/runs.md)."""
-        rep = self.repeats
-        went_on = rep[rep["continued_at"].astype(bool)] if "continued_at" in rep else rep.iloc[:0]
+        went_on = continued_repeats(self.repeats)
         if went_on.empty:
             return "Every repeat ran in one piece (none was continued after an interruption)."
         return ("Repeats continued after an interruption, their conversation rebuilt from the "

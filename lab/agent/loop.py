@@ -104,7 +104,6 @@ def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = No
                         tools=[t.openai() for t in session.tools])
     conv = _new_conversation(session)
     before = list(before) if s.session == "single" else []
-    rebuilt_now = bool(before)    # its next turn prefills the whole conversation anew
     if before:
         conv = rebuilt(conv, before)
     # set when the stop policy ends a single session
@@ -118,8 +117,8 @@ def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = No
             r.outcome, r.detail = "skipped", stopped
         else:
             run = _TestRun(session, conv, test, i, out.evictions)
-            run.after_rebuild = continued = rebuilt_now
-            rebuilt_now = False
+            # the first test after a rebuild: its first turn prefills the whole conversation anew
+            run.after_rebuild = continued = bool(before) and not out.results
             r = run.run()
             r.continued = continued
             held = out.results or before

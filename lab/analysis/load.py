@@ -81,6 +81,11 @@ def find_run_dirs(paths: Iterable[str | os.PathLike]) -> list[Path]:
     return record_dirs(paths, missing_ok=False)
 
 
+def continued_repeats(repeats: pd.DataFrame) -> pd.DataFrame:
+    """The repeats a resume went on with after an interruption (`continued_at` set; docs/runs.md)."""
+    return repeats[repeats["continued_at"].astype(bool)] if "continued_at" in repeats else repeats.iloc[:0]
+
+
 def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts: bool = True) -> Results:
     """Load every run under `paths`. `transcripts=False` skips the per-call frames (faster)."""
     if isinstance(paths, (str, os.PathLike)):

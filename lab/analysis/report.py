@@ -25,7 +25,8 @@ import numpy as np
 import pandas as pd
 
 from lab.analysis import figures as figs
-from lab.analysis.load import CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, load, load_reference
+from lab.analysis.load import (CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, continued_repeats, load,
+                               load_reference)
 from lab.records.cells import KEY_COLUMNS
 from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
 from lab.analysis.tables import NO_LLM_BACKENDS, report_tables
@@ -298,8 +299,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
              + ", ".join(f"`{p}`" for p in paths) + f". Generated {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.")
     if problems:
         b.append("**Left out:** " + "; ".join(problems))
-    went_on = (res.repeats[res.repeats["continued_at"].astype(bool)]
-               if "continued_at" in res.repeats else res.repeats.iloc[:0])
+    went_on = continued_repeats(res.repeats)
     if len(went_on):
         b.append("**Continued after an interruption** (a single session whose conversation a resume "
                  "rebuilt from its transcript; the prefix prefilled anew, as after an eviction): "

@@ -127,6 +127,7 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
             raise InputError(f"the record says repeat {k} is complete, its transcript has "
                              f"{len(results)} of {n} tests", file=str(path))
         out.retried += sum(retry)
+        lines = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]   # header + kept tests
         if session != "isolated" and header and results:
             first = retry.index(True) if any(retry) else len(results)
             keep = results[:first]
@@ -138,7 +139,6 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
                 out.discarded += sum(1 for again in retry[first:] if not again)
                 dropped += [TestRow.of(k, seed, r, run=meta) for r in results[first:]]
                 rows += [TestRow.of(k, seed, r, run=meta) for r in keep]
-                lines = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]
                 writes.append((path, "".join(ln + "\n" for ln in lines[: 1 + first])))
                 continue
             if keep and single != "restart":
@@ -148,7 +148,6 @@ def recover(run_dir: Path, record: RunRecord, tests: Sequence[Any], session: str
             dropped += [TestRow.of(k, seed, r, run=meta) for r, again in zip(results, retry) if again]
             out.partial[k] = keep
             rows += [TestRow.of(k, seed, r, run=meta) for r in keep]
-            lines = [ln for ln in raw.split("\n") if ln.strip()][: 1 + len(results)]
             writes.append((path, lines[0] + "\n" + "".join(
                 ln + "\n" for ln, again in zip(lines[1:], retry) if not again)))
         else:

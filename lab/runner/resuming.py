@@ -127,7 +127,7 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
           + "".join(f", repeat {k} from test {len(v) + 1}"
                     + (" (its single session's conversation rebuilt from the transcript)"
                        if k in state.rebuilt else "") for k, v in state.partial.items())
-          + (f", restarting an interrupted single-session repeat ({state.discarded} finished tests "
-             "rerun)" if state.discarded else ""), file=sys.stderr)
+          + (f", {state.discarded} finished single-session test(s) run again (a repeat that restarts, "
+             "or the tests after an outage)" if state.discarded else ""), file=sys.stderr)
     return _begin(p, run_dir, record, lock, state, repeats=repeats, out=out, progress=progress,
                   action="resume")
