@@ -81,3 +81,28 @@ def test_a_killed_run_shows_as_abandoned_a_live_one_as_running(tmp_path):
     finally:
         lock.release()
     assert {e.state for e in scan(tmp_path, experiment="one").entries} == {"abandoned"}
+
+
+def test_a_run_resumed_at_other_commits_names_them(tmp_path):
+    """The git column is the start commit; a run resumed at other commits says how many (`+N`),
+    and `!` where their code differs (not one round): the JSON lists every segment's commit."""
+    a, b, c = make_runs(tmp_path)
+    start = {"revision": "a" * 40, "dirty": False, "code": "c1"}
+    for out, later in ((a, {"revision": "b" * 40, "dirty": False, "code": "c1"}),     # results only
+                       (b, {"revision": "d" * 40, "dirty": True, "code": "c2"})):     # other code
+        rec = read_record(out.run_dir)
+        rec.git = dict(start)
+        rec.events += [{"at": "2099-01-01T00:00:00.000+00:00", "status": "running", "resumed": True,
+                        "git": dict(start)},                                         # same commit
+                       {"at": "2099-01-02T00:00:00.000+00:00", "status": "running", "resumed": True,
+                        "git": later}]
+        write_record(out.run_dir, rec)
+    res = history("--results", str(tmp_path))
+    row = {ln.split()[2]: ln for ln in res.stdout.splitlines()[1:] if not ln.startswith("note:")}
+    assert row[a.run_dir.name].endswith("aaaaaaaa+1")
+    assert row[b.run_dir.name].endswith("aaaaaaaa+1!")
+    assert "resumed at N other commits" in res.stdout and "other code" in res.stdout
+    js = {r["run_id"]: r for r in json.loads(history("--results", str(tmp_path), "--format", "json").stdout)}
+    assert [g["revision"][0] for g in js[b.run_dir.name]["git_segments"]] == ["a", "d"]
+    assert js[b.run_dir.name]["git_segments"][1]["dirty"] is True
+    assert len(js[c.run_dir.name]["git_segments"]) == 1

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import signal
+import subprocess
 import time
 
 import pytest
@@ -173,3 +176,31 @@ def test_git_info_is_none_outside_a_checkout(tmp_path):
     info = git_info()
     if info["revision"] is not None:
         assert len(info["revision"]) == 40 and isinstance(info["dirty"], bool)
+
+
+def _git(root, *args):
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
+                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"})
+
+
+def test_git_info_dirty_means_code_not_results(tmp_path):
+    """A run continued in a checkout whose committed results it rewrites is not dirty code: only
+    tracked files under CODE_PATHS count (a results folder that is tracked and grows is not what
+    the lab runs). A changed lab file is dirty; the code id is HEAD's, unchanged by either."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "m.py").write_text("x = 1\n")
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "run.json").write_text("{}\n")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-q", "-m", "c")
+    clean = git_info(tmp_path)
+    assert clean["dirty"] is False and clean["code"]
+    (tmp_path / "results" / "run.json").write_text('{"repeats": [1]}\n')   # a resumed run writes
+    assert git_info(tmp_path) == clean
+    (tmp_path / "lab" / "m.py").write_text("x = 2\n")                      # the code changed
+    dirty = git_info(tmp_path)
+    assert dirty["dirty"] is True and dirty["code"] == clean["code"]

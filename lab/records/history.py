@@ -56,7 +56,19 @@ class Entry:
                 "tests": r.suite.get("tests"), "session": (r.agent or {}).get("session"),
                 "repeats_planned": r.planned_repeats, "repeats_complete": len(r.repeats),
                 "scores": scores, "mean_score": mean(scores) if scores else None,
-                "findings": len(r.findings), "git": r.git or {}, "error": r.error}
+                "findings": len(r.findings), "git": r.git or {},
+                "git_segments": git_segments(r), "error": r.error}
+
+
+def git_segments(record: RunRecord) -> list[dict]:
+    """The commits the run's segments ran at, in order, each once: the start (`record.git`), then
+    every resume's (`git` of its event) that differs from the one before."""
+    out: list[dict] = []
+    for g in [record.git or {}, *(e.get("git") for e in record.events if e.get("resumed"))]:
+        if g and g.get("revision") and (not out or (out[-1]["revision"], out[-1].get("dirty"))
+                                        != (g["revision"], g.get("dirty"))):
+            out.append(dict(g))
+    return out
 
 
 @dataclass
@@ -100,7 +112,9 @@ def format_table(entries: list[Entry]) -> str:
     for e in entries:
         d = e.to_dict()
         scores, n = d["scores"], d["tests"]
-        git = d["git"].get("revision")
+        git, segs = d["git"].get("revision"), d["git_segments"]
+        later = len({(g["revision"], g.get("dirty")) for g in segs[1:]} - {(git, d["git"].get("dirty"))})
+        other_code = len({g.get("code") for g in segs}) > 1
         rows.append([
             d["started_at"][:19].replace("T", " "), d["run_id"], d["experiment"], d["state"],
             d["vocab"] or "-", d["model"] or "-", d["suite"] or "-",
@@ -108,11 +122,23 @@ def format_table(entries: list[Entry]) -> str:
             f"{d['mean_score']:.1f}/{n}" if scores else "-",
             f"{min(scores)}-{max(scores)}" if scores else "-",
             (d["fingerprint"] or "-")[:12], d["numerics"] or "unknown",
-            (git[:8] + ("*" if d["git"].get("dirty") else "")) if git else "-",
+            ((git[:8] + ("*" if d["git"].get("dirty") else "") + (f"+{later}" if later else "")
+              + ("!" if other_code else "")) if git else "-"),
         ])
     widths = [max(len(str(x)) for x in col) for col in zip(cols, *rows)]
     lines = ["  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip() for r in [cols, *rows]]
-    return "\n".join(lines + numerics_notes(entries))
+    return "\n".join(lines + git_notes(rows) + numerics_notes(entries))
+
+
+def git_notes(rows: list[list[str]]) -> list[str]:
+    """What the git column's marks mean, when some row has them."""
+    marks = "".join(r[-1] for r in rows)
+    notes = ["note: git is the commit a run started at (* uncommitted code); +N: resumed at N other "
+             "commits (`--format json`: git_segments)"] if "+" in marks else []
+    if "!" in marks:
+        notes.append("note: ! the commits a run ran at hold other code (lab, configs, prompts): its "
+                     "repeats are not one round (lab/records/rounds.py; `lab report` shows rounds)")
+    return notes
 
 
 def numerics_notes(entries: list[Entry]) -> list[str]:

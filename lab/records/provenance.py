@@ -39,8 +39,10 @@ def now() -> str:
 
 def git_info(root: Path = REPO_ROOT) -> dict:
     """`{"revision": sha, "dirty": bool, "code": id}` of the lab's own checkout; all None when the
-    lab is not a git checkout (an installed wheel) or git is missing. Dirty = tracked files differ
-    from HEAD (untracked files are not code the lab runs until something tracked imports them).
+    lab is not a git checkout (an installed wheel) or git is missing. Dirty = tracked files under
+    CODE_PATHS differ from HEAD: uncommitted code. Untracked files are not code the lab runs until
+    something tracked imports them, and tracked results are not code at all (a committed run that
+    is resumed rewrites its own record: that must not mark its repeats as run by unknown code).
     Code = a hash of HEAD's entries for CODE_PATHS: the same for two commits that differ only in
     results or docs, so a sweep whose results are committed as it runs stays one round
     (lab/records/rounds.py)."""
@@ -56,7 +58,7 @@ def git_info(root: Path = REPO_ROOT) -> dict:
     if top is None or Path(top.strip()).resolve() != root.resolve():
         return {"revision": None, "dirty": None}
     rev = git("rev-parse", "HEAD")
-    status = git("status", "--porcelain", "--untracked-files=no")
+    status = git("status", "--porcelain", "--untracked-files=no", "--", *CODE_PATHS)
     tree = git("ls-tree", "HEAD", "--", *CODE_PATHS)
     return {"revision": rev.strip() if rev else None,
             "dirty": bool(status.strip()) if status is not None else None,
