@@ -95,6 +95,37 @@ class Collapse:
                     f"{' · '.join(str(r[k]) for k in self.keys)} seed {int(r['seed'])} at {r['continued_at']}"
                     for _, r in went_on.iterrows()) + ".")
 
+    def code_versions(self) -> str:
+        """Which code ran which repeats (each repeat's round commit: the code id of lab, configs
+        and prompts, lab/records/rounds.py), so a reader sees when the lab changed under a sweep."""
+        if self.repeats.empty or "round_commit" not in self.repeats:
+            return ""
+        rep = self.repeats.assign(code=self.repeats["round_commit"].fillna("unknown").astype(str))
+        parts = []
+        for code, g in sorted(rep.groupby("code"), key=lambda kv: kv[1]["round_started"].min()):
+            cells = "; ".join(f"{' · '.join(str(v) for a, v in zip(self.keys, key) if a != 'model')} "
+                              f"seed {' '.join(str(int(x)) for x in sorted(c['seed']))}"
+                              for key, c in g.groupby(self.keys, sort=True))
+            parts.append(f"`{code.removeprefix('code:')[:8]}` {len(g)} ({cells})")
+        if len(parts) == 1:
+            return f"Every repeat ran the same lab code ({parts[0]})."
+        return (f"The repeats ran {len(parts)} versions of the lab's code (the code id of `lab`, "
+                f"`configs`, `prompts` at each repeat's start, or its commit where older records have "
+                f"no code id; oldest first): " + "; ".join(parts)
+                + ". " + self._same_inputs(rep) + " The rates pool them.")
+
+    def _same_inputs(self, rep: pd.DataFrame) -> str:
+        """Whether each cell's repeats share one run (a resume refuses a run whose fingerprint
+        inputs differ: prompt, templates, config, model file) and one numerics."""
+        per = rep.groupby(self.keys, sort=True).agg(runs=("run_id", "nunique"), nums=("numerics", "nunique"))
+        if (per["runs"] == 1).all() and (per["nums"] == 1).all():
+            return ("Each cell's repeats are one run, resumed (a resume refuses other fingerprint "
+                    "inputs: prompt, templates, config, model file), on one numerics (" +
+                    ", ".join(sorted(rep["numerics"].fillna("unknown").astype(str).unique())) + ").")
+        odd = per[(per["runs"] > 1) | (per["nums"] > 1)]
+        return "Cells over more than one run or numerics: " + "; ".join(
+            f"{' · '.join(map(str, k))} ({r.runs} runs, {r.nums} numerics)" for k, r in odd.iterrows()) + "."
+
     def pairs(self) -> pd.DataFrame:
         rows = []
         for (ca, ka, na, _), (cb, kb, nb, _) in itertools.combinations(self.counts(), 2):
@@ -239,6 +270,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
     print("\n" + f.continued())
+    if f.code_versions():
+        print("\n" + f.code_versions())
     print("\n### Does the vocabulary or the prompt change the rate?\n\n"
           + md(f.omnibus(), "(no axis with two or more cells)"))
     print("\n### Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))

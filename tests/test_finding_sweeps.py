@@ -163,6 +163,7 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
     assert "does any cell differ?" not in out               # the same question asked once
     assert "0.083 (--base-rate) | 0.25 | 0.025 | Fisher exact, the two-part comparison's collapse part | 101 |" in out
     assert "Every repeat ran in one piece" in out
+    assert "Every repeat ran the same lab code" in out
 
 
 def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys):
@@ -174,10 +175,18 @@ def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys
     args = ("run.repeats=2", "agent.session=single")
     with pytest.raises(KeyboardInterrupt):       # turn 17: test 3 of repeat 1 (seed 1)
         run(scripted_cfg(tmp_path, *args), backend=interrupting(16), out=io.StringIO(), progress=False)
-    resume(run_dirs(tmp_path)[0], backend=scripted(), out=io.StringIO(), progress=False)
+    d = run_dirs(tmp_path)[0]
+    resume(d, backend=scripted(), out=io.StringIO(), progress=False)
+    from lab.records.record import read_record, write_record
+    rec = read_record(d)                       # the resume ran other code (a commit between)
+    next(e for e in rec.events if e.get("resumed"))["git"]["code"] = "feedbeef00000000"
+    rec.events[0]["pid"] = rec.repeats[0].round["pid"] = -1     # the first start: another process
+    write_record(d, rec)
     _script("findings_collapse").main([str(tmp_path)])
     out = capsys.readouterr().out
     assert "Repeats continued after an interruption" in out and "seed 1 at mini-03" in out
+    assert "The repeats ran 2 versions of the lab's code" in out
+    assert "`feedbeef` 1 (maybe_exts · answer_line seed 1)" in out and "Each cell's repeats are one run" in out
     from lab.analysis.report import build_report
     rep = build_report([tmp_path], tmp_path / "report")
     assert "**Continued after an interruption**" in rep.markdown.read_text()
