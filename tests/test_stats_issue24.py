@@ -493,3 +493,23 @@ def test_a_resume_keeps_the_threads_of_the_segments_before_it(tmp_path):
     segs = [e for e in read_record(d2).events if e["status"] == "running"]
     assert [e.get("n_threads") for e in segs[:-1]] == [2] * (len(segs) - 1)
     assert segs[-1]["pid"] != 2 and segs[-1].get("n_threads_from") is None
+
+
+def test_a_pid_used_again_after_a_reboot_does_not_move_a_repeat_into_a_later_segment(tmp_path):
+    """A machine rebuilt between working sessions starts its pids low again: a resume days later
+    may have the pid of the process that ran repeat 0. The repeat's segment is its process's last
+    one that began before the repeat ended, so repeat 0 keeps its own commit."""
+    import dataclasses
+    from datetime import datetime, timedelta
+    from lab.runner import run
+    from support.runs import scripted, scripted_cfg
+    d = run(scripted_cfg(tmp_path, "run.repeats=2"), backend=scripted(), progress=False).run_dir
+    rec = read_record(d)
+    t0 = datetime.fromisoformat(rec.repeats[0].round["started_at"])
+    reps = [dataclasses.replace(r, round={**r.round, "pid": 7}) for r in rec.repeats[:1]]
+    events = [{"status": "running", "at": (t0 - timedelta(seconds=5)).isoformat(), "pid": 7,
+               "host": reps[0].round["host"], "git": {"code": "a" * 16}},
+              {"status": "running", "at": (t0 + timedelta(days=1)).isoformat(), "pid": 7, "resumed": True,
+               "host": reps[0].round["host"], "git": {"code": "b" * 16}, "kept_repeats": [0]}]
+    info = rounds_of(dataclasses.replace(rec, events=events, repeats=reps))
+    assert info[0].commit == "code:" + "a" * 16

@@ -88,10 +88,18 @@ def _segments(record) -> list[dict]:
     return segs or [{"at": record.started_at}]
 
 
-def _segment_of(record, k: int, pid=None) -> dict:
+def _segment_of(record, k: int, pid=None, host=None, end: datetime | None = None) -> dict:
+    """The segment that ran repeat k: the last one of the repeat's process (pid, and host where both
+    are recorded) that began before the repeat ended — a pid alone is reused after a reboot, and a
+    machine rebuilt between working sessions starts its pids low again — else by the resumes' kept
+    repeats."""
     segs = _segments(record)
     if pid is not None:
-        mine = [s for s in segs if s.get("pid") == pid]
+        def before(s) -> bool:
+            t = _time(s.get("at"))
+            return end is None or t is None or t <= end + timedelta(seconds=1)
+        mine = [s for s in segs if s.get("pid") == pid and before(s)
+                and (host is None or s.get("host") in (None, host))]
         if mine:
             return mine[-1]
     seg = segs[0]
@@ -157,7 +165,9 @@ def rounds_of(record) -> dict[int, RoundInfo]:
     earlier: dict[int, float] = {}                      # segment id -> wall time of its repeats so far
     for r in sorted(record.repeats, key=lambda x: x.repeat):
         got = getattr(r, "round", None) or {}
-        seg = _segment_of(record, r.repeat, got.get("pid"))
+        began = _time(got.get("started_at"))
+        seg = _segment_of(record, r.repeat, got.get("pid"), got.get("host"),
+                          None if began is None else began + timedelta(seconds=float(r.wall_s or 0.0)))
         commit = _code(seg.get("git")) or _code(record.git)
         if got:
             out[r.repeat] = RoundInfo(commit, _threads(record, seg), got.get("host"),
