@@ -15,10 +15,10 @@
 #   model-size        the lexiopt and tasks40 pairs on the 0.5B, 3 repeats (model-size.md)
 #   smollm            the same cells on SmolLM2-135M, 1 repeat: can it use a forced call's answer
 #                     at all (model-size.md says why one repeat)
-#   collapse          single-session repeats of five cells, 12 each (…-1.5b-collapse.md), after
-#                     the page's batching check (scripts/collapse_batch_check.py, ~55 min once)
 #   lexiopt-isolated  the lexiopt isolated rerun to 3 repeats a cell (…-1.5b-lexiopt.md): the
 #                     1.5B's point of the model-size figure (its maybe_exts / removed pair)
+#   collapse          single-session repeats of five cells, 12 each (…-1.5b-collapse.md), after
+#                     the page's batching check (scripts/collapse_batch_check.py, ~55 min once)
 #
 # What has run: `.venv/bin/lab history --results docs/findings/<page's folder>` (every run, its
 # state and complete repeats); each page's generator prints its tables from the same folders.
@@ -53,7 +53,7 @@ step() {
     lexiopt-isolated) bash scripts/lexiopt_sweep.sh isolated 3 $F/qwen2.5-coder-1.5b-lexiopt/runs/isolated-rerun "$T" ;;
   esac
 }
-ALL=(aa tasks40-isolated tasks40-single model-size smollm collapse lexiopt-isolated)
+ALL=(aa tasks40-isolated tasks40-single model-size smollm lexiopt-isolated collapse)
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=("${ALL[@]}")
 for s in "${steps[@]}"; do   # every name checked before hours of runs, not when its turn comes
