@@ -110,8 +110,8 @@ class Collapse:
         if len(parts) == 1:
             return f"Every repeat ran the same lab code ({parts[0]})."
         return (f"The repeats ran {len(parts)} versions of the lab's code (the code id of `lab`, "
-                f"`configs`, `prompts` at each repeat's start, or its commit where older records have "
-                f"no code id; oldest first): " + "; ".join(parts)
+                f"`configs`, `prompts` that ran each repeat — a continued one's: the code it went on "
+                f"with — or its commit where older records have no code id; oldest first): " + "; ".join(parts)
                 + ". " + self._same_inputs(rep) + " The rates pool them.")
 
     def _same_inputs(self, rep: pd.DataFrame) -> str:
