@@ -117,11 +117,12 @@ class Collapse:
     def _same_inputs(self, rep: pd.DataFrame) -> str:
         """Whether each cell's repeats share one run (a resume refuses a run whose fingerprint
         inputs differ: prompt, templates, config, model file) and one numerics."""
+        rep = rep.assign(numerics=rep["numerics"].fillna("unknown").astype(str))   # unrecorded: one value
         per = rep.groupby(self.keys, sort=True).agg(runs=("run_id", "nunique"), nums=("numerics", "nunique"))
         if (per["runs"] == 1).all() and (per["nums"] == 1).all():
             return ("Each cell's repeats are one run, resumed (a resume refuses other fingerprint "
                     "inputs: prompt, templates, config, model file), on one numerics (" +
-                    ", ".join(sorted(rep["numerics"].fillna("unknown").astype(str).unique())) + ").")
+                    ", ".join(sorted(rep["numerics"].unique())) + ").")
         odd = per[(per["runs"] > 1) | (per["nums"] > 1)]
         return "Cells over more than one run or numerics: " + "; ".join(
             f"{' · '.join(map(str, k))} ({r.runs} runs, {r.nums} numerics)" for k, r in odd.iterrows()) + "."
@@ -270,8 +271,9 @@ def main(argv: list[str] | None = None) -> None:
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
     print("\n" + f.continued())
-    if f.code_versions():
-        print("\n" + f.code_versions())
+    versions = f.code_versions()
+    if versions:
+        print("\n" + versions)
     print("\n### Does the vocabulary or the prompt change the rate?\n\n"
           + md(f.omnibus(), "(no axis with two or more cells)"))
     print("\n### Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))

@@ -18,6 +18,7 @@ from lab.records.folders import orphan_dirs, record_dirs
 from lab.records.lock import is_live
 from lab.records.numerics import of_record
 from lab.records.record import RUN_FILE, TESTS_FILE, RunRecord, read_record
+from lab.records.rounds import code_of
 
 __all__ = ["Entry", "History", "format_table", "orphan_dirs", "record_dirs", "scan"]
 
@@ -109,12 +110,14 @@ def format_table(entries: list[Entry]) -> str:
     cols = ["started (UTC)", "run", "experiment", "state", "vocab", "model", "suite", "reps",
             "mean", "min-max", "fingerprint", "numerics", "git"]
     rows = []
+    any_later = any_other_code = False
     for e in entries:
         d = e.to_dict()
         scores, n = d["scores"], d["tests"]
         git, segs = d["git"].get("revision"), d["git_segments"]
         later = len({(g["revision"], g.get("dirty")) for g in segs[1:]} - {(git, d["git"].get("dirty"))})
-        other_code = len({g.get("code") for g in segs}) > 1
+        other_code = len({code_of(g) for g in segs}) > 1    # what a round's commit is (rounds.py)
+        any_later, any_other_code = any_later or bool(later), any_other_code or other_code
         rows.append([
             d["started_at"][:19].replace("T", " "), d["run_id"], d["experiment"], d["state"],
             d["vocab"] or "-", d["model"] or "-", d["suite"] or "-",
@@ -127,15 +130,14 @@ def format_table(entries: list[Entry]) -> str:
         ])
     widths = [max(len(str(x)) for x in col) for col in zip(cols, *rows)]
     lines = ["  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip() for r in [cols, *rows]]
-    return "\n".join(lines + git_notes(rows) + numerics_notes(entries))
+    return "\n".join(lines + git_notes(any_later, any_other_code) + numerics_notes(entries))
 
 
-def git_notes(rows: list[list[str]]) -> list[str]:
+def git_notes(later: bool, other_code: bool) -> list[str]:
     """What the git column's marks mean, when some row has them."""
-    marks = "".join(r[-1] for r in rows)
     notes = ["note: git is the commit a run started at (* uncommitted code); +N: resumed at N other "
-             "commits (`--format json`: git_segments)"] if "+" in marks else []
-    if "!" in marks:
+             "commits (`--format json`: git_segments)"] if later else []
+    if other_code:
         notes.append("note: ! the commits a run ran at hold other code (lab, configs, prompts): its "
                      "repeats are not one round (lab/records/rounds.py; `lab report` shows rounds)")
     return notes

@@ -97,6 +97,7 @@ def _segment_of(record, k: int, pid=None, host=None, end: datetime | None = None
     if pid is not None:
         def before(s) -> bool:
             t = _time(s.get("at"))
+            # +1 s: the repeat's start is recorded to the second, so `end` may read up to 1 s early
             return end is None or t is None or t <= end + timedelta(seconds=1)
         mine = [s for s in segs if s.get("pid") == pid and before(s)
                 and (host is None or s.get("host") in (None, host))]
@@ -110,7 +111,7 @@ def _segment_of(record, k: int, pid=None, host=None, end: datetime | None = None
     return seg
 
 
-def _code(git) -> str | None:
+def code_of(git) -> str | None:
     """The code a segment ran: its `code` id (HEAD's lab/configs/prompts trees) when recorded, so
     commits of results alone do not start a round; otherwise its revision."""
     g = git or {}
@@ -168,7 +169,7 @@ def rounds_of(record) -> dict[int, RoundInfo]:
         began = _time(got.get("started_at"))
         seg = _segment_of(record, r.repeat, got.get("pid"), got.get("host"),
                           None if began is None else began + timedelta(seconds=float(r.wall_s or 0.0)))
-        commit = _code(seg.get("git")) or _code(record.git)
+        commit = code_of(seg.get("git")) or code_of(record.git)
         if got:
             out[r.repeat] = RoundInfo(commit, _threads(record, seg), got.get("host"),
                                       _time(got.get("started_at")), got.get("load_per_cpu"),
