@@ -26,6 +26,7 @@ import itertools
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -36,6 +37,7 @@ from lab.records.cells import cell_by  # noqa: E402
 from lab.stats import holm, rate_ci  # noqa: E402
 from lab.stats.collapse import RULE, rates_differ  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
+from lab.stats.intermediate import INTERMEDIATE_Q, MIN_OTHERS, false_rate, judge_cell, verdict  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from collapse_batch_check import by_pair, read_decision, read_timings  # noqa: E402
@@ -169,6 +171,98 @@ class Collapse:
             df["p (Holm over rows)"] = holm(list(df["p"]))
         return df
 
+    def matrices(self) -> list[tuple[dict, pd.DataFrame, list]]:
+        """Per cell: its repeats (in run order) and each one's pass row, tests in the order they
+        ran — or why it is left out of the work-or-collapse judgement (an infrastructure outcome:
+        the lab or an outage, not the model; another test count than the cell's)."""
+        tests = self.res.complete_tests
+        out = []
+        for cell, _, _, g in self.counts():
+            g = g.sort_values(["run_order", "repeat"])
+            rows = []
+            for _, r in g.iterrows():
+                t = tests[(tests["run_id"] == r["run_id"]) & (tests["repeat"] == r["repeat"])]
+                if r["infrastructure"]:
+                    rows.append(f"{int(r['infrastructure'])} infrastructure outcomes (not the model's)")
+                elif len(t) != int(r["n"]):
+                    rows.append(f"{len(t)} test rows of {int(r['n'])}")
+                else:
+                    rows.append(t.sort_values("position")["passed"].astype(float).to_numpy())
+            out.append((cell, g, rows))
+        return out
+
+    def works_or_collapses(self, calibrate_cells: int = 25) -> tuple[pd.DataFrame, str]:
+        """docs/statistics.md's test of "a session either works or collapses": per cell, each
+        repeat against the working distribution the single-session simulator fits to the cell's
+        other working repeats (lab.stats.intermediate); the intermediate repeats counted, and the
+        count tested against what the procedure calls intermediate by itself when the hypothesis
+        holds (simulated cells of the same size, from the simulator fitted to every cell's working
+        repeats)."""
+        from lab.stats.simulate import fit_single
+
+        table, judged, fit_cells, fit_flags, sizes = [], [], [], [], []
+        for cell, g, rows in self.matrices():
+            ok = [i for i, r in enumerate(rows) if not isinstance(r, str)]
+            if len({len(rows[i]) for i in ok}) > 1:      # one suite per cell: a cell key, but say so
+                raise ValueError(f"cell {cell}: repeats of different lengths")
+            seeds = [int(s) for s in g["seed"]]
+            flags = [bool(c) for c in g["collapsed"]]
+            js = []
+            if ok:
+                fit_cells.append(np.array([rows[i] for i in ok]))
+                fit_flags.append([flags[i] for i in ok])
+                js = judge_cell(fit_cells[-1], fit_flags[-1])
+            judged += js
+            done = [j for j in js if j.intermediate is not None]
+            if done:
+                sizes.append(len(ok))
+            odd = [j for j in done if j.intermediate]
+            left = [f"seed {seeds[i]}: {r}" for i, r in enumerate(rows) if isinstance(r, str)]
+            unfit = [j for j in js if j.intermediate is None]
+            if unfit and not done:               # the cell too small: said once
+                w = sum(not f for f in fit_flags[-1])
+                left.append(f"all {len(unfit)}: {w} working repeat{'s' * (w != 1)} in the cell "
+                            f"(a judgement needs {MIN_OTHERS} besides the one judged)")
+            else:
+                left += [f"seed {seeds[ok[j.row]]}: {j.why}" for j in unfit]
+            table.append({**cell, "repeats judged": len(done), "intermediate": len(odd),
+                          "which (seed: score, the 1% point it fell below / reached)": "; ".join(
+                              f"seed {seeds[ok[j.row]]}: {j.score:g} "
+                              f"{'collapsed, at or above' if j.collapsed else 'below'} {j.cut}"
+                              for j in odd) or "-",
+                          "working repeats' 1% points": (f"{min(j.cut for j in done if not j.collapsed)}–"
+                                                         f"{max(j.cut for j in done if not j.collapsed)}"
+                                                         if any(not j.collapsed for j in done) else "-"),
+                          "not judged": "; ".join(left) or "-"})
+        v = verdict(judged)
+        if not v.judged:
+            return pd.DataFrame(table), (
+                f"Not judged yet: a repeat is judged against a fit to at least {MIN_OTHERS} other "
+                f"working repeats of its cell (fewer give a carry-over and a repeat-wide shift from "
+                f"the variance of two or three scores).")
+        comp = fit_single(fit_cells, fit_flags)
+        k0, n0 = false_rate(comp, max(sizes), calibrate_cells)
+        null = max(INTERMEDIATE_Q, k0 / n0)
+        v = verdict(judged, null)
+        lo, hi = v.ci
+        said = (f"**{v.intermediate} intermediate of {v.judged} judged repeats** "
+                f"(rate {v.intermediate / v.judged:.3f}, 95% CI [{lo:.3f}, {hi:.3f}]). When the hypothesis "
+                f"holds the procedure itself calls {k0} of {n0} working repeats intermediate "
+                f"({calibrate_cells} simulated cells of {max(sizes)} working repeats from the simulator "
+                f"fitted to every cell's working repeats: a fit from a dozen repeats is not the truth); "
+                f"against max({INTERMEDIATE_Q}, {k0}/{n0}) = {null:.3f}, P(≥ {v.intermediate} of "
+                f"{v.judged}) = {v.p:.3g} (exact binomial, one-sided). ")
+        if v.intermediate == 0:
+            said += (f"With none seen, the intermediate rate is below {v.bound:.3f} (95%, one-sided): "
+                     "the data do not contradict the hypothesis, and bound how often a partial collapse "
+                     "can happen.")
+        elif v.p < 0.05:
+            said += ("More than the procedure makes by itself: **the hypothesis fails** — some sessions "
+                     "neither work nor collapse (the repeats named above; their transcripts say how).")
+        else:
+            said += "Not more than the procedure makes by itself: the data do not contradict the hypothesis."
+        return pd.DataFrame(table), said
+
     def power(self, base_rates: list[tuple[str, float]]) -> pd.DataFrame:
         counts = self.counts()
         ran = min((n for *_, n, _ in counts), default=0)
@@ -193,7 +287,6 @@ class Collapse:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt   # (heavy: only when a figure is drawn)
-        import numpy as np
 
         counts = self.counts()
         if not counts:
@@ -277,6 +370,13 @@ def main(argv: list[str] | None = None) -> None:
     print("\n### Does the vocabulary or the prompt change the rate?\n\n"
           + md(f.omnibus(), "(no axis with two or more cells)"))
     print("\n### Pairs (Fisher's exact test, two-sided)\n\n" + md(f.pairs(), "(fewer than two cells)"))
+    table, said = f.works_or_collapses()
+    print("\n### Does a session either work or collapse? (the intermediate repeats)\n\n"
+          f"docs/statistics.md's test: a repeat that did not collapse but scored below the "
+          f"{INTERMEDIATE_Q:.0%} point of its cell's working distribution (the single-session simulator "
+          f"fitted to the cell's other working repeats, leave one out), or collapsed with a score at or "
+          f"above it, is *intermediate*; the hypothesis says there are none beyond chance "
+          f"(lab.stats.intermediate).\n\n" + md(table, "(no complete single-session repeat)") + "\n\n" + said)
     counts = f.counts()
     k, n = sum(c[1] for c in counts), sum(c[2] for c in counts)
     rates = [("pooled here", k / n)] if n else []

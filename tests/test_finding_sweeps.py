@@ -151,8 +151,10 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
     png = tmp_path / "fig" / "collapse.png"
     _script("findings_collapse").main([str(tmp_path), "--figure", str(png)])
     out = capsys.readouterr().out
-    cells = [line for line in out.splitlines() if line.startswith("| scripted | ")]
+    section = out.split("### Cells")[1].split("###")[0]
+    cells = [line for line in section.splitlines() if line.startswith("| scripted | ")]
     assert len(cells) == 2 and all("| 4 | 2 | 0.5 |" in line and "| 1 3 |" in line for line in cells)
+    assert "| 0 | 0 | - | - | all 4: 2 working repeats in the cell (a judgement needs 5 besides" in out
     # the working repeats' scores and the collapsed ones', apart: "works or collapses" is read there
     assert all("| 6.0 [6, 6] (2) |" in line for line in cells), cells
     assert png.read_bytes()[:4] == b"\x89PNG" and "no figure" not in out
@@ -164,6 +166,33 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
     assert "0.083 (--base-rate) | 0.25 | 0.025 | Fisher exact, the two-part comparison's collapse part | 101 |" in out
     assert "Every repeat ran in one piece" in out
     assert "Every repeat ran the same lab code" in out
+
+
+def test_findings_collapse_names_a_session_that_neither_works_nor_collapses(tmp_path, capsys):
+    import io
+
+    from lab.runner import run
+    from support.runs import scripted, scripted_cfg
+
+    def fails(test_id: str, seed: int) -> bool:     # seed 7 fails four tests in a row, short of a
+        n = int(test_id[-2:])                        # collapse; seeds 1, 3, 5 miss one test each
+        return (seed == 7 and 2 <= n <= 5) or (seed in (1, 3, 5) and n == 6)
+    run(scripted_cfg(tmp_path, "run.repeats=8", "agent.session=single"), backend=scripted(fails),
+        out=io.StringIO(), progress=False)
+    mod = _script("findings_collapse")
+    table, said = mod.Collapse([str(tmp_path)]).works_or_collapses(calibrate_cells=3)
+    row = table.iloc[0]
+    assert (row["repeats judged"], row["intermediate"]) == (8, 1)
+    assert row["which (seed: score, the 1% point it fell below / reached)"].startswith("seed 7: 2 below ")
+    assert row["not judged"] == "-"
+    assert said.startswith("**1 intermediate of 8 judged repeats**") and "3 simulated cells of 8" in said
+    # fewer repeats than a fit needs: said, not judged
+    few = mod.Collapse([str(tmp_path)])
+    few.repeats = few.repeats[few.repeats["seed"] < 4]
+    table, said = few.works_or_collapses()
+    assert table.iloc[0]["not judged"] == ("all 4: 4 working repeats in the cell (a judgement needs 5 "
+                                           "besides the one judged)")
+    assert said.startswith("Not judged yet")
 
 
 def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys):

@@ -163,17 +163,13 @@ def _lag1_agreement(h: np.ndarray, p: np.ndarray, r: float) -> float:
 
 
 def _score_var(h: np.ndarray, p: np.ndarray, rho: float, lam: float) -> float:
-    t = len(p)
     var = float(np.sum(p * (1 - p)))
     inf = np.flatnonzero((p > 0) & (p < 1))             # only tests that vary add covariance
-    for lag in range(1, t):
-        i = inf[inf + lag < t]
-        j = i + lag
-        j_ok = (p[j] > 0) & (p[j] < 1)
-        i, j = i[j_ok], j[j_ok]
-        if len(i):
-            r = lam + (1 - lam) * rho ** lag
-            var += 2 * float(np.sum(bvn_cdf(h[i], h[j], r) - p[i] * p[j]))
+    i, j = np.triu_indices(len(inf), k=1)               # every pair of them, one vectorized call
+    if len(i):
+        i, j = inf[i], inf[j]
+        r = lam + (1 - lam) * rho ** (j - i).astype(float)
+        var += 2 * float(np.sum(bvn_cdf(h[i], h[j], r) - p[i] * p[j]))
     return var
 
 
@@ -245,24 +241,31 @@ def _ar1(rng: np.random.Generator, n: int, t: int, rho: float) -> np.ndarray:
     return a
 
 
+def _latent(c: SingleComponents, rng: np.random.Generator, repeats: int, t: int) -> np.ndarray:
+    """The copula's latent of `repeats` repeats of `t` tests: a repeat-wide shift plus the AR(1)."""
+    w = rng.standard_normal((repeats, 1))
+    return np.sqrt(c.lam) * w + np.sqrt(1 - c.lam) * _ar1(rng, repeats, t, c.rho)
+
+
+def working_repeats(c: SingleComponents, rng: np.random.Generator, repeats: int) -> np.ndarray:
+    """The pass matrix (repeats x tests, in their order) of `repeats` simulated working repeats of
+    one arm: no collapse, no second arm (lab.stats.intermediate judges a repeat against these)."""
+    h = _thresholds(np.asarray(c.rates))
+    return (_latent(c, rng, repeats, len(h)) < h[None, :]).astype(float)
+
+
 def simulate_single(c: SingleComponents, rng: np.random.Generator, repeats: int, *,
                     collapse_cand: float | None = None, shift_cand: float = 0.0):
     """(base, cand, flags_base, flags_cand) of one A/A pair of single sessions: repeat j of either
     arm is seed j (coupled latents). Planted differences: `collapse_cand` (cand's collapse rate)
     and `shift_cand` (cand's pass thresholds moved by this many latent sd: > 0 helps)."""
     h = _thresholds(np.asarray(c.rates))
-    t = len(h)
-
-    def latent() -> np.ndarray:
-        w = rng.standard_normal((repeats, 1))
-        return np.sqrt(c.lam) * w + np.sqrt(1 - c.lam) * _ar1(rng, repeats, t, c.rho)
-
-    shared = latent()
+    shared = _latent(c, rng, repeats, len(h))
     out = []
     for arm, (q, dh) in enumerate(((c.collapse, 0.0),
                                    (c.collapse if collapse_cand is None else collapse_cand,
                                     shift_cand))):
-        z = np.sqrt(c.coupling) * shared + np.sqrt(1 - c.coupling) * latent()
+        z = np.sqrt(c.coupling) * shared + np.sqrt(1 - c.coupling) * _latent(c, rng, repeats, len(h))
         x = (z < h[None, :] + dh).astype(float)
         flags = rng.random(repeats) < q
         for j in np.flatnonzero(flags):
