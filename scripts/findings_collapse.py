@@ -60,6 +60,7 @@ class Collapse:
         rep = self.res.repeats
         self.repeats = rep[rep["session"] == "single"] if len(rep) else rep
         self.keys = cell_by(self.repeats, AXES) if len(self.repeats) else AXES
+        self._judged: list | None = None
 
     def counts(self) -> list[tuple[dict, int, int, pd.DataFrame]]:
         out = []
@@ -191,6 +192,25 @@ class Collapse:
             out.append((cell, g, rows))
         return out
 
+    def judged(self) -> list[tuple[dict, pd.DataFrame, list, list[int], list]]:
+        """Per cell (once): its repeats, their pass rows, which rows could be judged (`ok`: the
+        others are left out, `matrices` says why) and lab.stats.intermediate's judgement of them."""
+        if self._judged is None:
+            self._judged = []
+            for cell, g, rows in self.matrices():
+                ok = [i for i, r in enumerate(rows) if not isinstance(r, str)]
+                if len({len(rows[i]) for i in ok}) > 1:     # one suite per cell: a cell key, but say so
+                    raise ValueError(f"cell {cell}: repeats of different lengths")
+                js = judge_cell(np.array([rows[i] for i in ok]),
+                                [bool(g["collapsed"].iloc[i]) for i in ok]) if ok else []
+                self._judged.append((cell, g, rows, ok, js))
+        return self._judged
+
+    def intermediate_repeats(self) -> set:
+        """The (run_id, repeat) of every intermediate repeat: the figure marks them."""
+        return {(g["run_id"].iloc[ok[j.row]], int(g["repeat"].iloc[ok[j.row]]))
+                for _, g, _, ok, js in self.judged() for j in js if j.intermediate}
+
     def works_or_collapses(self, calibrate_cells: int = 25) -> tuple[pd.DataFrame, str]:
         """docs/statistics.md's test of "a session either works or collapses": per cell, each
         repeat against the working distribution the single-session simulator fits to the cell's
@@ -201,17 +221,11 @@ class Collapse:
         from lab.stats.simulate import fit_single
 
         table, judged, fit_cells, fit_flags, sizes = [], [], [], [], []
-        for cell, g, rows in self.matrices():
-            ok = [i for i, r in enumerate(rows) if not isinstance(r, str)]
-            if len({len(rows[i]) for i in ok}) > 1:      # one suite per cell: a cell key, but say so
-                raise ValueError(f"cell {cell}: repeats of different lengths")
+        for cell, g, rows, ok, js in self.judged():
             seeds = [int(s) for s in g["seed"]]
-            flags = [bool(c) for c in g["collapsed"]]
-            js = []
             if ok:
                 fit_cells.append(np.array([rows[i] for i in ok]))
-                fit_flags.append([flags[i] for i in ok])
-                js = judge_cell(fit_cells[-1], fit_flags[-1])
+                fit_flags.append([bool(g["collapsed"].iloc[i]) for i in ok])
             judged += js
             done = [j for j in js if j.intermediate is not None]
             if done:
@@ -281,8 +295,9 @@ class Collapse:
 
     def figure(self, path: Path) -> list[str]:
         """Left: each cell's collapse rate with its exact CI (the Cells table's numbers); right:
-        every complete repeat's score, the collapsed ones as red x — whether a session either works
-        or collapses is seen there (the working scores one cluster, the collapsed far below it).
+        every complete repeat's score, the collapsed ones as red x, the intermediate ones
+        (lab.stats.intermediate) ringed in orange — whether a session either works or collapses is
+        seen there (the working scores one cluster, the collapsed far below it).
         Returns what was not drawn, to say beside the figure."""
         import matplotlib
         matplotlib.use("Agg")
@@ -294,6 +309,7 @@ class Collapse:
         models = len({str(c[0].get("model")) for c in counts})     # one model: left out of the labels
         names = [" · ".join(str(v) for a, v in cell.items() if a != "model" or models > 1)
                  for cell, *_ in counts]
+        inter = self.intermediate_repeats()
         fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.55 * len(counts) + 2.2), sharey=True)
         ys = np.arange(len(counts))[::-1]
         n_max = 0
@@ -310,6 +326,13 @@ class Collapse:
             if col.any():
                 right.scatter(g.loc[col, "score"], y + jit[int((~col).sum()):], marker="x", s=36,
                               color="C3", zorder=3, label="collapsed repeat")
+            ys_of = pd.Series(np.concatenate([jit[:int((~col).sum())], jit[int((~col).sum()):]]) + y,
+                              index=list(g.index[~col]) + list(g.index[col]))
+            odd = [i for i, r in g.iterrows() if (r["run_id"], int(r["repeat"])) in inter]
+            if odd:
+                right.scatter(g.loc[odd, "score"], ys_of[odd], marker="D", s=70, facecolors="none",
+                              edgecolors="C1", linewidths=1.4, zorder=4,
+                              label="intermediate (neither works nor collapses)")
             n_max = max(n_max, int(g["n"].max()))
         left.set_xlim(0, 1)
         left.set_xlabel(f"collapse rate ({self.level:.0%} exact CI; label: collapsed / repeats)")
@@ -320,7 +343,7 @@ class Collapse:
         handles, labels = right.get_legend_handles_labels()
         keep = dict(zip(labels, handles))
         right.legend(keep.values(), keep.keys(), fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0),
-                     ncol=2, frameon=False)       # above the panel: never over a repeat
+                     ncol=3, frameon=False)       # above the panel: never over a repeat
         for ax in (left, right):
             ax.grid(axis="x", color="0.9")
         save_figure(fig, path, f"Single-session collapse per cell: {RULE}")

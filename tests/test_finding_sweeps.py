@@ -186,6 +186,9 @@ def test_findings_collapse_names_a_session_that_neither_works_nor_collapses(tmp_
     assert row["which (seed: score, the 1% point it fell below / reached)"].startswith("seed 7: 2 below ")
     assert row["not judged"] == "-"
     assert said.startswith("**1 intermediate of 8 judged repeats**") and "3 simulated cells of 8" in said
+    full = mod.Collapse([str(tmp_path)])
+    assert {r for _, r in full.intermediate_repeats()} == {7}      # the figure rings it
+    assert full.figure(tmp_path / "rates.png") == [] and (tmp_path / "rates.png").stat().st_size > 0
     # fewer repeats than a fit needs: said, not judged
     few = mod.Collapse([str(tmp_path)])
     few.repeats = few.repeats[few.repeats["seed"] < 4]
