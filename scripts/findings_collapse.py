@@ -277,6 +277,22 @@ class Collapse:
             said += "Not more than the procedure makes by itself: the data do not contradict the hypothesis."
         return pd.DataFrame(table), said
 
+    def by_seed(self) -> pd.DataFrame:
+        """Every complete repeat's score, a row per seed and a column per cell (c: collapsed,
+        i: intermediate): every cell runs the same seeds, so a seed's row shows whether a score
+        goes with its seed more than with its cell."""
+        if self.repeats.empty:
+            return pd.DataFrame()
+        inter = self.intermediate_repeats()
+        models = self.repeats["model"].nunique() if "model" in self.repeats else 1
+        rows: dict[int, dict] = {}
+        for cell, _, _, g in self.counts():
+            name = " · ".join(str(v) for a, v in cell.items() if a != "model" or models > 1)
+            for _, r in g.iterrows():
+                mark = "c" if r["collapsed"] else "i" if (r["run_id"], int(r["repeat"])) in inter else ""
+                rows.setdefault(int(r["seed"]), {"seed": int(r["seed"])})[name] = f"{r['score']:g}{mark}"
+        return pd.DataFrame([rows[k] for k in sorted(rows)]).fillna("")
+
     def power(self, base_rates: list[tuple[str, float]]) -> pd.DataFrame:
         counts = self.counts()
         ran = min((n for *_, n, _ in counts), default=0)
@@ -387,6 +403,9 @@ def main(argv: list[str] | None = None) -> None:
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
     print("\n" + f.continued())
+    print("\n**Scores by seed** (c: collapsed, i: intermediate; blank: not run yet). Every cell runs the "
+          "same seeds: a row puts one seed's repeats side by side, so a reader sees whether a score "
+          "goes with its seed more than with its cell.\n\n" + md(f.by_seed(), "(no complete single-session repeat)"))
     versions = f.code_versions()
     if versions:
         print("\n" + versions)

@@ -188,6 +188,8 @@ def test_findings_collapse_names_a_session_that_neither_works_nor_collapses(tmp_
     assert said.startswith("**1 intermediate of 8 judged repeats**") and "3 simulated cells of 8" in said
     full = mod.Collapse([str(tmp_path)])
     assert {r for _, r in full.intermediate_repeats()} == {7}      # the figure rings it
+    seeds = full.by_seed()
+    assert seeds["maybe_exts · answer_line"].tolist() == ["6", "5", "6", "5", "6", "5", "6", "2i"]
     assert full.figure(tmp_path / "rates.png") == [] and (tmp_path / "rates.png").stat().st_size > 0
     # fewer repeats than a fit needs: said, not judged
     few = mod.Collapse([str(tmp_path)])
