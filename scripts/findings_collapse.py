@@ -34,9 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lab.analysis.load import continued_repeats, load  # noqa: E402
 from lab.records.cascade import COLLAPSE_STREAK  # noqa: E402
 from lab.records.cells import cell_by  # noqa: E402
+from lab.records.record import CONTINUED, CONTINUED_HOW  # noqa: E402
 from lab.stats import holm, rate_ci  # noqa: E402
 from lab.stats.collapse import RULE, rates_differ  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
+from lab.stats.simulate import fit_single  # noqa: E402
 from lab.stats.intermediate import INTERMEDIATE_Q, MIN_OTHERS, false_rate, judge_cell, verdict  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -92,9 +94,8 @@ class Collapse:
         """The repeats a resume went on with after an interruption, named (docs/runs.md)."""
         went_on = continued_repeats(self.repeats)
         if went_on.empty:
-            return "Every repeat ran in one piece (none was continued after an interruption)."
-        return ("Repeats continued after an interruption, their conversation rebuilt from the "
-                "transcript (the prefix prefilled anew, as after an eviction): " + "; ".join(
+            return f"Every repeat ran in one piece (none was {CONTINUED})."
+        return (f"Repeats {CONTINUED} ({CONTINUED_HOW}): " + "; ".join(
                     f"{' · '.join(str(r[k]) for k in self.keys)} seed {int(r['seed'])} at {r['continued_at']}"
                     for _, r in went_on.iterrows()) + ".")
 
@@ -218,8 +219,6 @@ class Collapse:
         count tested against what the procedure calls intermediate by itself when the hypothesis
         holds (simulated cells of the same size, from the simulator fitted to every cell's working
         repeats)."""
-        from lab.stats.simulate import fit_single
-
         table, judged, fit_cells, fit_flags, sizes = [], [], [], [], []
         for cell, g, rows, ok, js in self.judged():
             seeds = [int(s) for s in g["seed"]]

@@ -28,6 +28,7 @@ from lab.analysis import figures as figs
 from lab.analysis.load import (CELL, REFERENCE_CSV, Results, cell_axes, cell_labels, continued_repeats, load,
                                load_reference)
 from lab.records.cells import KEY_COLUMNS
+from lab.records.record import CONTINUED, CONTINUED_HOW
 from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
 from lab.analysis.tables import NO_LLM_BACKENDS, report_tables
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
@@ -301,9 +302,8 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
         b.append("**Left out:** " + "; ".join(problems))
     went_on = continued_repeats(res.repeats)
     if len(went_on):
-        b.append("**Continued after an interruption** (a single session whose conversation a resume "
-                 "rebuilt from its transcript; the prefix prefilled anew, as after an eviction): "
-                 + ", ".join(f"`{r.run_id}` repeat {r.repeat} at {r.continued_at}"
+        b.append(f"**{CONTINUED.capitalize()}** (a single session a resume went on with: "
+                 f"{CONTINUED_HOW}): " + ", ".join(f"`{r.run_id}` repeat {r.repeat} at {r.continued_at}"
                              for r in went_on.itertuples()))
     incomplete = res.runs[res.runs["status"] != "complete"] if n_runs else res.runs
     if len(incomplete):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lab.errors import LabError
 from lab.records.numerics import of_record
-from lab.records.record import TESTS_FILE, RunRecord, read_tests_csv
+from lab.records.record import CONTINUED, CONTINUED_HOW, TESTS_FILE, RunRecord, read_tests_csv
 from lab.records.results import CRASH, OUTCOMES
 from lab.records.test_files import run_columns
 
@@ -65,8 +65,7 @@ def continued_lines(record: RunRecord) -> list[str]:
     went_on = [(r.repeat, t) for r in record.repeats for t in r.continued_at]
     if not went_on:
         return []
-    return ["continued after an interruption (the conversation rebuilt from the transcript, its "
-            "prefix prefilled anew as after an eviction): "
+    return [f"{CONTINUED} ({CONTINUED_HOW}): "
             + ", ".join(f"repeat {k} at {t}" for k, t in went_on)]
 
 

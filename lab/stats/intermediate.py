@@ -27,6 +27,7 @@ from typing import Sequence
 
 import numpy as np
 
+from lab.stats.multiple import rate_ci
 from lab.stats.simulate import SingleComponents, fit_single, working_repeats
 
 #: the tail a working repeat is improbable in (fixed in docs/statistics.md before the sweep)
@@ -98,11 +99,10 @@ class Verdict:
 
 
 def verdict(judged: Sequence[Judged], expected_rate: float = INTERMEDIATE_Q) -> Verdict:
-    from scipy.stats import binom
-
-    from lab.stats.multiple import rate_ci
     done = [j for j in judged if j.intermediate is not None]
     n, k = len(done), sum(bool(j.intermediate) for j in done)
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
+    from scipy.stats import binom
     p = float(binom.sf(k - 1, n, expected_rate)) if n else 1.0
     return Verdict(n, k, expected_rate, p, rate_ci(k, n))
 
