@@ -178,12 +178,13 @@ class Collapse:
         ran — or why it is left out of the work-or-collapse judgement (an infrastructure outcome:
         the lab or an outage, not the model; another test count than the cell's)."""
         tests = self.res.complete_tests
+        by_repeat = dict(iter(tests.groupby(["run_id", "repeat"]))) if len(tests) else {}
         out = []
         for cell, _, _, g in self.counts():
             g = g.sort_values(["run_order", "repeat"])
             rows = []
             for _, r in g.iterrows():
-                t = tests[(tests["run_id"] == r["run_id"]) & (tests["repeat"] == r["repeat"])]
+                t = by_repeat.get((r["run_id"], r["repeat"]), tests.iloc[:0])
                 if r["infrastructure"]:
                     rows.append(f"{int(r['infrastructure'])} infrastructure outcomes (not the model's)")
                 elif len(t) != int(r["n"]):
@@ -193,24 +194,25 @@ class Collapse:
             out.append((cell, g, rows))
         return out
 
-    def judged(self) -> list[tuple[dict, pd.DataFrame, list, list[int], list]]:
+    def judged(self) -> list[tuple[dict, pd.DataFrame, list, list[int], np.ndarray, list[bool], list]]:
         """Per cell (once): its repeats, their pass rows, which rows could be judged (`ok`: the
-        others are left out, `matrices` says why) and lab.stats.intermediate's judgement of them."""
+        others are left out, `matrices` says why), those rows' matrix and collapse flags, and
+        lab.stats.intermediate's judgement of them."""
         if self._judged is None:
             self._judged = []
             for cell, g, rows in self.matrices():
                 ok = [i for i, r in enumerate(rows) if not isinstance(r, str)]
                 if len({len(rows[i]) for i in ok}) > 1:     # one suite per cell: a cell key, but say so
                     raise ValueError(f"cell {cell}: repeats of different lengths")
-                js = judge_cell(np.array([rows[i] for i in ok]),
-                                [bool(g["collapsed"].iloc[i]) for i in ok]) if ok else []
-                self._judged.append((cell, g, rows, ok, js))
+                m = np.array([rows[i] for i in ok])
+                flags = [bool(g["collapsed"].iloc[i]) for i in ok]
+                self._judged.append((cell, g, rows, ok, m, flags, judge_cell(m, flags) if ok else []))
         return self._judged
 
     def intermediate_repeats(self) -> set:
         """The (run_id, repeat) of every intermediate repeat: the figure marks them."""
         return {(g["run_id"].iloc[ok[j.row]], int(g["repeat"].iloc[ok[j.row]]))
-                for _, g, _, ok, js in self.judged() for j in js if j.intermediate}
+                for _, g, _, ok, _, _, js in self.judged() for j in js if j.intermediate}
 
     def works_or_collapses(self, calibrate_cells: int = 25) -> tuple[pd.DataFrame, str]:
         """docs/statistics.md's test of "a session either works or collapses": per cell, each
@@ -220,11 +222,11 @@ class Collapse:
         holds (simulated cells of the same size, from the simulator fitted to every cell's working
         repeats)."""
         table, judged, fit_cells, fit_flags, sizes = [], [], [], [], []
-        for cell, g, rows, ok, js in self.judged():
+        for cell, g, rows, ok, m, flags, js in self.judged():
             seeds = [int(s) for s in g["seed"]]
             if ok:
-                fit_cells.append(np.array([rows[i] for i in ok]))
-                fit_flags.append([bool(g["collapsed"].iloc[i]) for i in ok])
+                fit_cells.append(m)
+                fit_flags.append(flags)
             judged += js
             done = [j for j in js if j.intermediate is not None]
             if done:
@@ -233,7 +235,7 @@ class Collapse:
             left = [f"seed {seeds[i]}: {r}" for i, r in enumerate(rows) if isinstance(r, str)]
             unfit = [j for j in js if j.intermediate is None]
             if unfit and not done:               # the cell too small: said once
-                w = sum(not f for f in fit_flags[-1])
+                w = sum(not f for f in flags)
                 left.append(f"all {len(unfit)}: {w} working repeat{'s' * (w != 1)} in the cell "
                             f"(a judgement needs {MIN_OTHERS} besides the one judged)")
             else:
@@ -247,8 +249,7 @@ class Collapse:
                                                          f"{max(j.cut for j in done if not j.collapsed)}"
                                                          if any(not j.collapsed for j in done) else "-"),
                           "not judged": "; ".join(left) or "-"})
-        v = verdict(judged)
-        if not v.judged:
+        if not sizes:
             return pd.DataFrame(table), (
                 f"Not judged yet: a repeat is judged against a fit to at least {MIN_OTHERS} other "
                 f"working repeats of its cell (fewer give a carry-over and a repeat-wide shift from "
@@ -276,6 +277,14 @@ class Collapse:
             said += "Not more than the procedure makes by itself: the data do not contradict the hypothesis."
         return pd.DataFrame(table), said
 
+    def labels(self) -> list[str]:
+        """Each cell's name in the figure and the by-seed table: its axes, the model left out when
+        there is one."""
+        counts = self.counts()
+        models = len({str(c[0].get("model")) for c in counts})
+        return [" · ".join(str(v) for a, v in cell.items() if a != "model" or models > 1)
+                for cell, *_ in counts]
+
     def by_seed(self) -> pd.DataFrame:
         """Every complete repeat's score, a row per seed and a column per cell (c: collapsed,
         i: intermediate): every cell runs the same seeds, so a seed's row shows whether a score
@@ -283,10 +292,8 @@ class Collapse:
         if self.repeats.empty:
             return pd.DataFrame()
         inter = self.intermediate_repeats()
-        models = self.repeats["model"].nunique() if "model" in self.repeats else 1
         rows: dict[int, dict] = {}
-        for cell, _, _, g in self.counts():
-            name = " · ".join(str(v) for a, v in cell.items() if a != "model" or models > 1)
+        for (cell, _, _, g), name in zip(self.counts(), self.labels()):
             for _, r in g.iterrows():
                 mark = "c" if r["collapsed"] else "i" if (r["run_id"], int(r["repeat"])) in inter else ""
                 rows.setdefault(int(r["seed"]), {"seed": int(r["seed"])})[name] = f"{r['score']:g}{mark}"
@@ -321,9 +328,7 @@ class Collapse:
         counts = self.counts()
         if not counts:
             return ["no figure: no complete single-session repeat"]
-        models = len({str(c[0].get("model")) for c in counts})     # one model: left out of the labels
-        names = [" · ".join(str(v) for a, v in cell.items() if a != "model" or models > 1)
-                 for cell, *_ in counts]
+        names = self.labels()
         inter = self.intermediate_repeats()
         fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.55 * len(counts) + 2.2), sharey=True)
         ys = np.arange(len(counts))[::-1]
@@ -341,8 +346,7 @@ class Collapse:
             if col.any():
                 right.scatter(g.loc[col, "score"], y + jit[int((~col).sum()):], marker="x", s=36,
                               color="C3", zorder=3, label="collapsed repeat")
-            ys_of = pd.Series(np.concatenate([jit[:int((~col).sum())], jit[int((~col).sum()):]]) + y,
-                              index=list(g.index[~col]) + list(g.index[col]))
+            ys_of = pd.Series(jit + y, index=list(g.index[~col]) + list(g.index[col]))   # as drawn above
             odd = [i for i, r in g.iterrows() if (r["run_id"], int(r["repeat"])) in inter]
             if odd:
                 right.scatter(g.loc[odd, "score"], ys_of[odd], marker="D", s=70, facecolors="none",

@@ -47,12 +47,11 @@ SCHEMA_VERSION = 4
 RUN_FILE = "run.json"
 STATUSES = ("running", "complete", "failed", "interrupted")
 
-
-
 #: how every output names a single session a resume went on with (the run summary, the report,
 #: the findings pages), and how it went on
 CONTINUED = "continued after an interruption"
 CONTINUED_HOW = "the conversation rebuilt from the transcript, its prefix prefilled anew as after an eviction"
+
 
 @dataclass
 class RepeatSummary:
