@@ -85,6 +85,9 @@ def session70(tmp_path_factory):
     cfg = compose([f"corpus.root={MINIREPO}", f"suite.file={suite}", f"prompt.file={TEMPLATES}",
                    f"run.results_dir={tmp / 'results'}", "run.experiment=session70",
                    "agent.context_policy=stop", "agent.time_limit_s=1.5",
+                   # unforced: the script answers, rambles, breaks a call or names a wrong tool on
+                   # a test's first turn, which no real backend gives under a forced first call
+                   "agent.tool_choice=auto", "agent.forced_tool=null",
                    "resolver.semantic.enabled=false"])
     script = Script(MINIREPO.resolve())
     backend = ScriptedBackend(outputs=[script] * 400)

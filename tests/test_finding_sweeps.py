@@ -258,6 +258,7 @@ def test_findings_tasks40_compares_pathfinder_with_the_baseline_as_lab_diff_does
 def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compares_it(tmp_path, capsys):
     from lab.comparisons.runs import compare_runs
     from lab.models import ScriptedBackend
+    from lab.models.textcalls import hermes_call_text
     from lab.runner import run
 
     mod = _script("findings_model_size")
@@ -266,8 +267,11 @@ def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compare
     assert mod.size_label({"size_label": "0.5B", "path": "/nowhere.gguf"}) == "0.5B"
     assert mod.size_label({"path": str(tmp_path / "missing.gguf")}) is None
 
-    def answer(vocab):        # right on even tests of maybe_exts, on every test of minimal
-        def say(req):
+    def answer(vocab):        # resolve (the first call is forced), then right on even tests of
+        def say(req):         # maybe_exts, on every test of minimal
+            last = max(i for i, m in enumerate(req.messages) if m.role == "user")
+            if not any(m.role == "tool" for m in req.messages[last + 1:]):
+                return hermes_call_text("path_resolve", {"query": req.test.query})
             right = req.test.expected[0].split("#")[0]
             odd = int("".join(ch for ch in req.test.id if ch.isdigit()) or 0) % 2     # t01 -> 1
             return f"ANSWER: {'nowhere.txt' if odd and vocab == 'maybe_exts' else right}"
@@ -296,8 +300,10 @@ def test_findings_model_size_reads_sizes_and_draws_each_pair_as_lab_diff_compare
 
 
 def test_findings_model_size_draws_a_pair_at_the_floor_as_a_floor_not_an_equivalence(tmp_path, capsys):
-    """The 0.5B passes no test in either arm: a difference of 0 that measures nothing (issue 25)."""
+    """The 0.5B passes no test in either arm: a difference of 0 that measures nothing (issue 25).
+    The forced call made, then a path that is not there."""
     from lab.models import ScriptedBackend
+    from lab.models.textcalls import hermes_call_text
     from lab.runner import run
 
     mod = _script("findings_model_size")
@@ -305,7 +311,8 @@ def test_findings_model_size_draws_a_pair_at_the_floor_as_a_floor_not_an_equival
         run(compose([f"vocab={vocab}", "suite.limit=4", "agent.session=isolated", "run.repeats=2",
                      "agent.tool_choice=first", f"run.results_dir={tmp_path}",
                      "resolver.semantic.enabled=false", "run.progress=false"]),
-            backend=ScriptedBackend(outputs=["ANSWER: nowhere.txt"] * 1000), progress=False,
+            backend=ScriptedBackend(outputs=[hermes_call_text("path_resolve", {"query": "x"}),
+                                             "ANSWER: nowhere.txt"] * 500), progress=False,
             out=__import__("io").StringIO())
     mod.main([str(tmp_path), "--figure", str(tmp_path / "size.png"), "--size", "scripted=500M"])
     text = capsys.readouterr().out
@@ -313,13 +320,13 @@ def test_findings_model_size_draws_a_pair_at_the_floor_as_a_floor_not_an_equival
     assert "both arms at the floor (0 of 4 in every repeat)" in row and "shown" not in row
     assert "drawn as a floor, not an effect: tests70: maybe_exts - minimal, isolated, scripted" in text
     # the evidence beside it: what the model did in each cell, from the report's outcome counts
-    assert "| scripted | isolated | tests70 | minimal | first | 500M | 2 | 8 | 0 | 0 of 8 | fail 8 | 0 / 0 |" in text
+    assert "| scripted | isolated | tests70 | minimal | first | 500M | 2 | 8 | 0 | 8 of 8 | fail 8 | 0 / 0 |" in text
     # a cell whose axis is missing (NaN) is still one row with its own tests, not an empty match
     m = mod.ModelSize([str(tmp_path)])
     m.res.tests.loc[m.res.tests["vocabulary"] == "minimal", "vocabulary"] = float("nan")
     b = m.behaviour()
     nan_row = b[b["vocabulary"].isna()].iloc[0]
-    assert (nan_row["tests"], nan_row["tests with a call"], nan_row["outcomes"]) == (8, "0 of 8", "fail 8")
+    assert (nan_row["tests"], nan_row["tests with a call"], nan_row["outcomes"]) == (8, "8 of 8", "fail 8")
 
 
 def test_findings_queue_checks_every_step_name_before_running_any():

@@ -13,6 +13,7 @@ import pytest
 
 from lab.errors import InputError
 from lab.models import ScriptExhausted
+from lab.models.textcalls import hermes_call_text
 from lab.runner import run
 from lab.records.provenance import git_info
 from lab.records.record import (SCHEMA_VERSION, read_record, read_tests_csv, read_transcript,
@@ -46,8 +47,8 @@ def test_failed_run_records_the_error_and_traceback(tmp_path):
     from lab.models import ScriptedBackend
 
     with pytest.raises(ScriptExhausted):
-        run(scripted_cfg(tmp_path), backend=ScriptedBackend(outputs=["ANSWER: README.md"]),
-            progress=False)
+        run(scripted_cfg(tmp_path), backend=ScriptedBackend(outputs=[          # the first call is forced
+            hermes_call_text("path_resolve", {"query": "readme"}), "ANSWER: README.md"]), progress=False)
     [d] = run_dirs(tmp_path)
     rec = read_record(d)
     assert rec.status == "failed" and "ScriptExhausted" in rec.error

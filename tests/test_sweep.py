@@ -14,6 +14,7 @@ from omegaconf import OmegaConf
 
 from lab.cli import main
 from lab.errors import InputError
+from lab.models.textcalls import hermes_call_text
 from lab.records.record import read_record
 from lab.sweeps.cells import read_entries
 
@@ -21,12 +22,14 @@ REPO = Path(__file__).resolve().parent.parent
 MINIREPO = REPO / "tests/data/minirepo"
 MINI_SUITE = REPO / "tests/data/mini_suite.yaml"
 TEMPLATES = REPO / "tests/data/agent/templates.yaml"
-#: the right answers to mini-01 and mini-02, twice (the queue runs on across repeats)
-ANSWERS = ["ANSWER: services/billing/invoice_test.go", "ANSWER: services/billing/invoice.go"] * 2
+#: mini-01 and mini-02 each resolved (the first call is forced: agent.tool_choice=first) and answered
+#: right, twice (the queue runs on across repeats)
+ANSWERS = [hermes_call_text("path_resolve", {"query": "invoice test"}), "ANSWER: services/billing/invoice_test.go",
+           hermes_call_text("path_resolve", {"query": "invoice"}), "ANSWER: services/billing/invoice.go"] * 2
 
 
 def configs_with_script(tmp_path: Path) -> Path:
-    """An extra config folder (hydra.searchpath) with model=scripted_mini: 4 answers, no calls."""
+    """An extra config folder (hydra.searchpath) with model=scripted_mini: 4 tests' call and answer."""
     d = tmp_path / "conf"
     (d / "model").mkdir(parents=True)
     (d / "model/scripted_mini.yaml").write_text(yaml.safe_dump(

@@ -4,6 +4,7 @@ cascades: driven by the scripted model through the real loop, tool set and vocab
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,29 @@ def test_with_forced_tool_null_each_row_names_the_tool_the_model_picked(parts):
     rows = [TestRow.of(0, 0, r) for r in res.results]
     assert [x.forced_call_tool for x in rows] == [
         "list_dir" if int(t.id.rsplit("-", 1)[-1]) % 2 else "path_resolve" for t in parts[2].tests]
+
+
+@pytest.mark.parametrize("first, forced_tool, said", [
+    ("ANSWER: README.md", "path_resolve", "with no tool call (text 'ANSWER: README.md')"),
+    (hermes_call_text("read_file", {"path": "README.md"}), "path_resolve", "with a call to read_file"),
+])
+def test_a_script_that_answers_a_forced_turn_without_the_call_stops_the_run(parts, first, forced_tool, said):
+    # every real backend forces the call there (llama.cpp's grammar; a server that ignores it stops
+    # the run): a script that does not would test a turn no model gives, its row saying "forced"
+    from lab.models.base import FatalModelError
+    backend = ScriptedBackend(outputs=[first] + [answer_after_a_call] * 10)
+    with pytest.raises(FatalModelError, match=rf"scripted output 1 answers a forced turn \(agent.tool_choice="
+                                              rf"first, forced_tool={forced_tool}\) {re.escape(said)}"):
+        run_session(parts[2].tests[:1], session(parts, backend, tool_choice="first", forced_tool=forced_tool))
+
+
+def test_the_stochastic_model_refuses_to_force_a_tool_it_cannot_call(parts):
+    from lab.models.base import FatalModelError
+    from lab.models.stochastic import StochasticBackend
+    backend = StochasticBackend(compose(["model=stochastic"]).model)
+    with pytest.raises(FatalModelError, match="the stochastic model can force only path_resolve; this "
+                                              "forced turn offers read_file"):
+        run_session(parts[2].tests[:1], session(parts, backend, tool_choice="first", forced_tool="read_file"))
 
 
 def test_bad_tool_choice_settings_are_named():
