@@ -87,7 +87,7 @@ def test_with_forced_tool_null_each_row_names_the_tool_the_model_picked(parts):
 
 
 @pytest.mark.parametrize("first, forced_tool, said", [
-    ("ANSWER: README.md", "path_resolve", "with no tool call (text 'ANSWER: README.md')"),
+    ("ANSWER: README.md", "path_resolve", "with no tool call (finish_reason stop; text 'ANSWER: README.md')"),
     (hermes_call_text("read_file", {"path": "README.md"}), "path_resolve", "with a call to read_file"),
 ])
 def test_a_script_that_answers_a_forced_turn_without_the_call_stops_the_run(parts, first, forced_tool, said):

@@ -121,6 +121,19 @@ class ChatRequest:
         """The tools a forced call may name: `forced_tool` alone when offered, else every tool."""
         return [t for t in self.tools if t.name == self.forced_tool] or self.tools
 
+    def missing_forced_call(self, turn: AssistantTurn) -> str | None:
+        """What a finished reply to this forced turn gave instead of the forced call (None: the call
+        is there, the turn was not forced, or max_tokens cut it, which is the agent's to judge).
+        Every real backend forces the call (llama.cpp's grammar); a reply without it is a server
+        that ignored the request (openai_compat) or a test script no backend could give (scripted)."""
+        if not self.force_tool_call or turn.finish_reason not in ("stop", "tool_calls"):
+            return None
+        names = [c.name for c in turn.tool_calls]
+        if {t.name for t in self.forced_tools()} & set(names):
+            return None
+        return (f"a call to {', '.join(names)}" if names else
+                f"no tool call (finish_reason {turn.finish_reason}; text {turn.text[:80]!r})")
+
 
 @dataclass
 class AssistantTurn:

@@ -216,26 +216,19 @@ class OpenAIBackend(ModelBackend):
             time.sleep(wait)
         elapsed = time.monotonic() - t0
         turn = self._turn(reply, request, elapsed)
-        if request.force_tool_call:
-            self._check_forced(turn, request)
+        if got := request.missing_forced_call(turn):
+            self._forced_not_honoured(got, request)
         return turn
 
-    def _check_forced(self, turn: AssistantTurn, request: ChatRequest) -> None:
+    def _forced_not_honoured(self, got: str, request: ChatRequest) -> None:
         """agent.tool_choice=first asks the server for one call (to `forced_tool` when named): a
         finished reply without it means the server ignored the request (some OpenAI-compatible
         servers drop `tool_choice`, or a grammar they do not read). Counting that turn as forced
         would pass the model's free choice off as the forced condition, in every test alike: the run
-        stops here, naming the server and the fix. A reply cut by max_tokens is left to the agent."""
-        if turn.finish_reason not in ("stop", "tool_calls"):
-            return
-        names = [c.name for c in turn.tool_calls]
+        stops here, naming the server and the fix."""
         wanted = request.forced_tool
-        if names and (wanted is None or wanted in names):
-            return
         how = (f"tool_choice {'required' if wanted is None else f'= the function {wanted}'}"
                if self.tool_mode == "native" else "the forced call's GBNF grammar (extra_body.grammar)")
-        got = (f"a call to {', '.join(names)}" if names else
-               f"no tool call (finish_reason {turn.finish_reason}; text {turn.text[:80]!r})")
         raise FatalModelError(
             f"the server at {self.base_url} did not force the first call: it was sent {how} "
             f"and replied with {got}. It cannot run agent.tool_choice=first; run with "

@@ -113,27 +113,14 @@ class ScriptedBackend(ModelBackend):
                              context_tokens=prompt + completion, native=native)
         self._prev = uids + [turn.uid]
         self._prev_tokens = prompt + completion
-        if request.force_tool_call:
-            self._check_forced(turn, request)
+        if got := request.missing_forced_call(turn):
+            # every real backend forces one call there (llama_cpp's grammar; a server that ignores
+            # it stops the run): a script answering otherwise would test a turn no model gives
+            raise FatalModelError(
+                f"scripted output {self.consumed} answers a forced turn (agent.tool_choice=first"
+                f"{f', forced_tool={request.forced_tool}' if request.forced_tool else ''}) with {got}: "
+                f"queue a call (or run the test with agent.tool_choice=auto)")
         return turn
-
-    def _check_forced(self, turn: AssistantTurn, request: ChatRequest) -> None:
-        """A forced turn (agent.tool_choice=first) is one call on every real backend (llama_cpp's
-        grammar; a server that ignores the request stops the run: openai_compat._check_forced). A
-        script that answers it otherwise would test a turn no model can give, and its record would
-        say "forced" of a free choice: the run stops, naming the turn. A reply cut by max_tokens is
-        left to the agent, as there."""
-        if turn.finish_reason not in ("stop", "tool_calls"):
-            return
-        names = [c.name for c in turn.tool_calls]
-        wanted = request.forced_tool
-        if names and (wanted is None or wanted in names):
-            return
-        got = f"a call to {', '.join(names)}" if names else f"no tool call (text {turn.text[:80]!r})"
-        raise FatalModelError(
-            f"scripted output {self.consumed} answers a forced turn (agent.tool_choice=first"
-            f"{f', forced_tool={wanted}' if wanted else ''}) with {got}: every real backend forces one "
-            f"call there; queue a call (or run the test with agent.tool_choice=auto)")
 
     @staticmethod
     def _stream(text: str, request: ChatRequest) -> tuple[str, str]:
