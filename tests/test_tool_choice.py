@@ -89,14 +89,16 @@ def test_with_forced_tool_null_each_row_names_the_tool_the_model_picked(parts):
 @pytest.mark.parametrize("first, forced_tool, said", [
     ("ANSWER: README.md", "path_resolve", "with no tool call (finish_reason stop; text 'ANSWER: README.md')"),
     (hermes_call_text("read_file", {"path": "README.md"}), "path_resolve", "with a call to read_file"),
+    (hermes_call_text("find_file", {"query": "readme"}), None, "with a call to find_file"),   # not offered
 ])
 def test_a_script_that_answers_a_forced_turn_without_the_call_stops_the_run(parts, first, forced_tool, said):
     # every real backend forces the call there (llama.cpp's grammar; a server that ignores it stops
     # the run): a script that does not would test a turn no model gives, its row saying "forced"
     from lab.models.base import FatalModelError
     backend = ScriptedBackend(outputs=[first] + [answer_after_a_call] * 10)
+    named = f", forced_tool={forced_tool}" if forced_tool else ""
     with pytest.raises(FatalModelError, match=rf"scripted output 1 answers a forced turn \(agent.tool_choice="
-                                              rf"first, forced_tool={forced_tool}\) {re.escape(said)}"):
+                                              rf"first{named}\) {re.escape(said)}"):
         run_session(parts[2].tests[:1], session(parts, backend, tool_choice="first", forced_tool=forced_tool))
 
 
