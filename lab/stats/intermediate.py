@@ -67,6 +67,7 @@ def judge_cell(m, collapsed: Sequence[bool], *, seed: int = 0, q: float = INTERM
     if m.ndim != 2 or len(m) != len(flags):
         raise ValueError(f"judge_cell: {len(flags)} collapse flags for a matrix of shape {m.shape}")
     work = np.flatnonzero(~flags)
+    full = None                   # the fit to every working repeat: the same for each collapsed one
     out: list[Judged] = []
     for j in range(len(m)):
         score = float(m[j].sum())
@@ -76,7 +77,12 @@ def judge_cell(m, collapsed: Sequence[bool], *, seed: int = 0, q: float = INTERM
                 f"{len(others)} other working repeat{'s' * (len(others) != 1)} in the cell "
                 f"(a fit needs {min_others})")))
             continue
-        comp = fit_single([m[others]], [[False] * len(others)])
+        if not flags[j]:
+            comp = fit_single([m[others]], [[False] * len(others)])
+        else:
+            if full is None:
+                full = fit_single([m[others]], [[False] * len(others)])
+            comp = full
         sims = working_repeats(comp, np.random.default_rng([seed, j]), draws).sum(axis=1)
         p = float((sims <= score).mean())
         out.append(Judged(j, score, bool(flags[j]), _cut(sims, q), p,
