@@ -160,12 +160,12 @@ class StochasticBackend(ModelBackend):
         last_user = max(i for i, m in enumerate(request.messages) if m.role == "user")
         called = any(m.role == "tool" for m in request.messages[last_user + 1:])
         tool = next((t.name for t in request.forced_tools() if t.name == "path_resolve"), None)
-        if request.force_tool_call and not called and not tool:
-            raise FatalModelError(
-                f"the stochastic model can force only path_resolve; this forced turn offers "
-                f"{', '.join(t.name for t in request.forced_tools()) or 'no tool'} (a real backend would "
-                f"call one: run it with agent.tool_choice=auto or forced_tool=path_resolve)")
-        if request.force_tool_call and not called and tool:
+        if request.force_tool_call and not called:
+            if tool is None:
+                raise FatalModelError(
+                    f"the stochastic model can force only path_resolve; this forced turn offers "
+                    f"{', '.join(t.name for t in request.forced_tools()) or 'no tool'} (a real backend "
+                    f"would call one: run it with agent.tool_choice=auto or forced_tool=path_resolve)")
             args = {"query": test.query}
             call = ToolCall(name=tool, arguments=args, raw=json.dumps(args), id="call_0",
                             form="tool_call_tags")
