@@ -97,9 +97,26 @@ def test_a_script_that_answers_a_forced_turn_without_the_call_stops_the_run(part
     from lab.models.base import FatalModelError
     backend = ScriptedBackend(outputs=[first] + [answer_after_a_call] * 10)
     named = f", forced_tool={forced_tool}" if forced_tool else ""
-    with pytest.raises(FatalModelError, match=rf"scripted output 1 answers a forced turn \(agent.tool_choice="
-                                              rf"first{named}\) {re.escape(said)}"):
-        run_session(parts[2].tests[:1], session(parts, backend, tool_choice="first", forced_tool=forced_tool))
+    test = parts[2].tests[0]
+    with pytest.raises(FatalModelError, match=rf"the scripted model answers a forced turn \(agent.tool_choice="
+                                              rf"first{named}\) of {test.id} {re.escape(said)}"):
+        run_session([test], session(parts, backend, tool_choice="first", forced_tool=forced_tool))
+
+
+def test_the_reference_model_stops_on_a_forced_tool_it_does_not_call(parts):
+    # the tool_follower (no LLM) calls path_resolve only: forced to list_dir, its row would name a
+    # forced call to another tool than the forced one; the same check in the loop stops it
+    from lab.models.base import FatalModelError
+    from lab.models.tool_follower import ToolFollowerBackend
+    backend = ToolFollowerBackend(compose(["model=tool_follower"]).model)
+    test = parts[2].tests[0]
+    with pytest.raises(FatalModelError, match=rf"the tool_follower model answers a forced turn \(agent."
+                                              rf"tool_choice=first, forced_tool=list_dir\) of {test.id} "
+                                              rf"with a call to path_resolve"):
+        run_session([test], session(parts, backend, tool_choice="first", forced_tool="list_dir"))
+    # forced to the tool it calls, it runs as always, its first call forced
+    res = run_session([test], session(parts, backend, tool_choice="first", forced_tool="path_resolve"))
+    assert res.results[0].first_call_forced and res.results[0].tool_calls[0].name == "path_resolve"
 
 
 def test_the_stochastic_model_refuses_to_force_a_tool_it_cannot_call(parts):

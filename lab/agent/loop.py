@@ -267,11 +267,24 @@ class _TestRun:
                               stop_check=self.check,
                               test=self.test if self.backend.reads_golden_test else None)
             try:
-                return self.backend.chat(req)
+                turn = self.backend.chat(req)
             except ContextOverflow as e:
                 if s.context_policy != "evict_oldest" or not self.conv.can_evict():
                     raise
                 self._evict(e)
+                continue
+            if self.backend.reads_golden_test and (got := req.missing_forced_call(turn)):
+                # a model that is no LLM (the reference, the lab's test models), checked here for all
+                # of them: every real backend makes the forced call (llama.cpp's grammar; openai_compat
+                # stops a server that ignores it), so this reply would be recorded as a forced turn
+                # no model gives
+                named = f", forced_tool={req.forced_tool}" if req.forced_tool else ""
+                raise FatalModelError(
+                    f"the {self.backend.backend} model answers a forced turn (agent.tool_choice=first"
+                    f"{named}) of {self.test.id} with {got}: a model that reads the golden test must "
+                    f"make the forced call (queue one in a script, force a tool the model calls, or run "
+                    f"with agent.tool_choice=auto)")
+            return turn
 
     def _evict(self, err: ContextOverflow) -> None:
         """Drop the oldest finished tests until the prompt is at most evict_to x n_ctx."""

@@ -125,7 +125,8 @@ class ChatRequest:
         """What a finished reply to this forced turn gave instead of the forced call (None: the call
         is there, the turn was not forced, or max_tokens cut it, which is the agent's to judge).
         Every real backend forces the call (llama.cpp's grammar); a reply without it is a server
-        that ignored the request (openai_compat) or a test script no backend could give (scripted)."""
+        that ignored the request (openai_compat) or a model that is no LLM giving a turn no backend
+        could give (checked for every `reads_golden_test` model in lab.agent.loop)."""
         if not self.force_tool_call or turn.finish_reason not in ("stop", "tool_calls"):
             return None
         names = [c.name for c in turn.tool_calls]
