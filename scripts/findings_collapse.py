@@ -25,6 +25,7 @@ import argparse
 import itertools
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -53,6 +54,17 @@ def fisher_p(k_base: int, n_base: int, k_cand: int, n_cand: int) -> float:
     """Fisher's two-sided exact p, the table lab/stats/collapse.py gives scipy."""
     from scipy.stats import fisher_exact
     return float(fisher_exact([[k_cand, n_cand - k_cand], [k_base, n_base - k_base]]).pvalue)
+
+
+class CellJudgement(NamedTuple):
+    """One cell's repeats judged by lab.stats.intermediate (`Collapse.judged`)."""
+    cell: dict                     # the cell's key (AXES)
+    repeats: pd.DataFrame          # its repeats, one row each
+    rows: list                     # per repeat: its pass row by position, or why it has none (str)
+    ok: list[int]                  # the repeats with a row (the others are left out, `rows` says why)
+    matrix: np.ndarray             # those rows, one per repeat
+    flags: list[bool]              # their collapse flags
+    judgements: list               # lab.stats.intermediate.judge_cell of them (Judged, by row of `ok`)
 
 
 class Collapse:
@@ -194,10 +206,9 @@ class Collapse:
             out.append((cell, g, rows))
         return out
 
-    def judged(self) -> list[tuple[dict, pd.DataFrame, list, list[int], np.ndarray, list[bool], list]]:
-        """Per cell (once): its repeats, their pass rows, which rows could be judged (`ok`: the
-        others are left out, `matrices` says why), those rows' matrix and collapse flags, and
-        lab.stats.intermediate's judgement of them."""
+    def judged(self) -> list[CellJudgement]:
+        """Per cell (once): its repeats, their pass rows and lab.stats.intermediate's judgement of
+        the rows it could judge (CellJudgement)."""
         if self._judged is None:
             self._judged = []
             for cell, g, rows in self.matrices():
@@ -206,13 +217,14 @@ class Collapse:
                     raise ValueError(f"cell {cell}: repeats of different lengths")
                 m = np.array([rows[i] for i in ok])
                 flags = [bool(g["collapsed"].iloc[i]) for i in ok]
-                self._judged.append((cell, g, rows, ok, m, flags, judge_cell(m, flags) if ok else []))
+                self._judged.append(CellJudgement(cell, g, rows, ok, m, flags,
+                                                  judge_cell(m, flags) if ok else []))
         return self._judged
 
     def intermediate_repeats(self) -> set:
         """The (run_id, repeat) of every intermediate repeat: the figure marks them."""
-        return {(g["run_id"].iloc[ok[j.row]], int(g["repeat"].iloc[ok[j.row]]))
-                for _, g, _, ok, _, _, js in self.judged() for j in js if j.intermediate}
+        return {(c.repeats["run_id"].iloc[c.ok[j.row]], int(c.repeats["repeat"].iloc[c.ok[j.row]]))
+                for c in self.judged() for j in c.judgements if j.intermediate}
 
     def works_or_collapses(self, calibrate_cells: int = 25) -> tuple[pd.DataFrame, str]:
         """docs/statistics.md's test of "a session either works or collapses": per cell, each
@@ -222,27 +234,27 @@ class Collapse:
         holds (simulated cells of the same size, from the simulator fitted to every cell's working
         repeats)."""
         table, judged, fit_cells, fit_flags, sizes = [], [], [], [], []
-        for cell, g, rows, ok, m, flags, js in self.judged():
-            seeds = [int(s) for s in g["seed"]]
-            if ok:
-                fit_cells.append(m)
-                fit_flags.append(flags)
-            judged += js
-            done = [j for j in js if j.intermediate is not None]
+        for c in self.judged():
+            seeds = [int(s) for s in c.repeats["seed"]]
+            if c.ok:
+                fit_cells.append(c.matrix)
+                fit_flags.append(c.flags)
+            judged += c.judgements
+            done = [j for j in c.judgements if j.intermediate is not None]
             if done:
-                sizes.append(len(ok))
+                sizes.append(len(c.ok))
             odd = [j for j in done if j.intermediate]
-            left = [f"seed {seeds[i]}: {r}" for i, r in enumerate(rows) if isinstance(r, str)]
-            unfit = [j for j in js if j.intermediate is None]
+            left = [f"seed {seeds[i]}: {r}" for i, r in enumerate(c.rows) if isinstance(r, str)]
+            unfit = [j for j in c.judgements if j.intermediate is None]
             if unfit and not done:               # the cell too small: said once
-                w = sum(not f for f in flags)
+                w = sum(not f for f in c.flags)
                 left.append(f"all {len(unfit)}: {w} working repeat{'s' * (w != 1)} in the cell "
                             f"(a judgement needs {MIN_OTHERS} besides the one judged)")
             else:
-                left += [f"seed {seeds[ok[j.row]]}: {j.why}" for j in unfit]
-            table.append({**cell, "repeats judged": len(done), "intermediate": len(odd),
+                left += [f"seed {seeds[c.ok[j.row]]}: {j.why}" for j in unfit]
+            table.append({**c.cell, "repeats judged": len(done), "intermediate": len(odd),
                           "which (seed: score, the 1% point it fell below / reached)": "; ".join(
-                              f"seed {seeds[ok[j.row]]}: {j.score:g} "
+                              f"seed {seeds[c.ok[j.row]]}: {j.score:g} "
                               f"{'collapsed, at or above' if j.collapsed else 'below'} {j.cut}"
                               for j in odd) or "-",
                           "working repeats' 1% points": (f"{min(j.cut for j in done if not j.collapsed)}–"
