@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import subprocess
 
+import numpy as np
 import pytest
 
 from lab.config import compose
@@ -198,6 +199,47 @@ def test_findings_collapse_names_a_session_that_neither_works_nor_collapses(tmp_
     assert table.iloc[0]["not judged"] == ("all 4: 4 working repeats in the cell (a judgement needs 5 "
                                            "besides the one judged)")
     assert said.startswith("Not judged yet")
+
+
+def test_findings_collapse_tests_whether_a_score_goes_with_its_seed(tmp_path):
+    import contextlib
+    import io
+
+    from lab.runner import run
+    from support.runs import scripted, scripted_cfg
+
+    mod = _script("findings_collapse")
+    for vocab in ("maybe_exts", "minimal"):
+        def fails(test_id: str, seed: int, vocab=vocab) -> bool:  # seed s fails its first s tests in
+            n = int(test_id[-2:])                               # both cells; minimal's seed 0 one more
+            return n <= seed or (vocab == "minimal" and seed == 0 and n == 6)
+        run(scripted_cfg(tmp_path, "run.repeats=4", "agent.session=single", f"vocab={vocab}"),
+            backend=scripted(fails), out=io.StringIO(), progress=False)
+        if vocab == "maybe_exts":       # one cell: nothing to set side by side
+            table, said = mod.Collapse([str(tmp_path)]).seed_effect()
+            assert table.empty and said.startswith("Fewer than two cells")
+    # scores (of 6): maybe_exts 6 5 4 3, minimal 5 5 4 3 — the additive ANOVA's F by hand: seed
+    # MS 2.458, cell MS 0.125, residual MS 0.125 on 3 df
+    table, said = mod.Collapse([str(tmp_path)]).seed_effect()
+    assert list(table["factor"]) == ["seed (4: 0, 1, 2, 3)", "cell (2)"] and list(table["df"]) == [3, 1]
+    assert list(table["F (on 3 residual df)"]) == [19.67, 1.0]
+    assert table["p"].iloc[0] == pytest.approx(0.0178, abs=1e-4)
+    assert said.startswith("4 seeds (0, 1, 2, 3) have a working repeat in every one of the 2 cells: "
+                           "8 repeats")
+    # the two cells at one seed: the same row but for minimal's seed-0 test 6, 23 of 24 tests agree;
+    # the simulator's coupling fitted to exactly these rows (the seeds aligned, row j = seed j)
+    from lab.stats.simulate import fit_single
+    maybe_exts = np.array([[int(n > s) for n in range(1, 7)] for s in range(4)])
+    minimal = maybe_exts.copy()
+    minimal[0, 5] = 0
+    coupling = fit_single([maybe_exts, minimal], [[False] * 4] * 2).coupling
+    assert f"agree on {23 / 24:.3f} of the tests" in said and f"is **{coupling:.3f}**" in said
+    assert "**Scores go with their seed** (p < 0.05)" in said
+    assert "cannot tell the seed from the order" in said
+    out = io.StringIO()                 # the page prints it as its own section, marked exploratory
+    with contextlib.redirect_stdout(out):
+        mod.main([str(tmp_path)])
+    assert "### Does a score go with its seed? (exploratory)" in out.getvalue()
 
 
 def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys):

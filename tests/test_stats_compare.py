@@ -174,3 +174,30 @@ def test_one_repeat_against_a_deterministic_arm_is_noise_unknown_not_exact():
     assert two.method == "none" and two.p_value is None and "one repeat" in two.note
     # two identical repeats on each side still are exact
     assert compare_arms(base, np.repeat(cand, 2, axis=0)).method == "exact"
+
+
+# -- the two-way additive ANOVA (lab.stats.twoway.block_anova: seeds x cells) ----------------------
+
+def test_block_anova_is_the_additive_two_way_anova_statsmodels_fits():
+    import statsmodels.formula.api as smf
+    from statsmodels.stats.anova import anova_lm
+
+    from lab.stats.twoway import block_anova
+    d = np.array([[47, 48, 56, 51, 44], [60, 60, 54, 59, 60], [57, 56, 63, 60, 61]], dtype=float)
+    a = block_anova(d)
+    frame = pd.DataFrame([{"y": d[i, j], "seed": str(i), "cell": str(j)}
+                          for i in range(d.shape[0]) for j in range(d.shape[1])])
+    ref = anova_lm(smf.ols("y ~ C(seed) + C(cell)", frame).fit())
+    for factor, term in (("rows", "C(seed)"), ("columns", "C(cell)")):
+        assert a[factor]["df"] == ref.loc[term, "df"]
+        assert a[factor]["ms"] == pytest.approx(ref.loc[term, "mean_sq"])
+        assert a[factor]["F"] == pytest.approx(ref.loc[term, "F"])
+        assert a[factor]["p"] == pytest.approx(ref.loc[term, "PR(>F)"])
+    assert a["residual"]["df"] == ref.loc["Residual", "df"] == 8
+    assert a["rows"]["p"] < 0.01 < 0.5 < a["columns"]["p"]       # the seeds differ, the cells do not
+    # rows + columns explain every cell: no residual, F infinite where a factor varies, none where not
+    exact = np.add.outer([0.0, 2.0, 5.0], [1.0, 1.0, 1.0])
+    b = block_anova(exact)
+    assert b["rows"]["F"] == np.inf and b["rows"]["p"] == 0.0 and np.isnan(b["columns"]["F"])
+    with pytest.raises(ValueError, match="two rows and two columns"):
+        block_anova(np.ones((1, 3)))
