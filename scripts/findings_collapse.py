@@ -352,9 +352,10 @@ class Collapse:
                  + "The tests fixed before the data (the rates, Fisher's tests) treat the cells' repeats "
                    "as independent; with cells coupled by seed the same way, that overstates the noise "
                    "of a difference between cells — conservative, not wrong — and a paired look by seed "
-                   "would be sharper. Seeds also ran in order in every cell (seed 0 first; the code "
-                   "versions that ran each are listed above): these runs cannot tell the seed from the "
-                   "order.")
+                   "would be sharper. Seeds also ran in order in every cell (seed 0 first): the order "
+                   "can act only through the code that ran each repeat (listed above), and at one "
+                   "fingerprint and numerics commits changed no token where that was checked "
+                   "(docs/statistics.md, *Isolated: rounds*).")
         return table, said
 
     def power(self, base_rates: list[tuple[str, float]]) -> pd.DataFrame:
