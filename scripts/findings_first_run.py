@@ -5,7 +5,7 @@
 RUNS_DIR (default: docs/findings/qwen2.5-coder-1.5b-first-run/runs) holds the runs of
 scripts/first_run_sweep.sh, one experiment folder per cell (`first-run-<mode>-<prompt>`). Every
 number comes from the run records and tests.csv through the lab's own readers and definitions
-(placeholder echo: lab.records.cascade.is_placeholder_echo; collapse: a flagged copy cascade; the
+(placeholder echo: lab.records.cascade.is_placeholder_echo; collapse: lab.records.cascade.is_collapse, a streak of copied answers; the
 comparison: lab diff's); only complete repeats count.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lab.records.cascade import is_placeholder_echo  # noqa: E402
+from lab.records.cascade import is_collapse, is_placeholder_echo  # noqa: E402
 from lab.comparisons.diff import build, complete_rows  # noqa: E402
 from lab.records.history import scan  # noqa: E402
 from lab.records.numerics import of_record  # noqa: E402
@@ -50,10 +50,10 @@ def main() -> None:
             rec = e.record
             rows = complete_rows(e.run_dir, rec)
             echoes = sum(is_placeholder_echo(r.answer) for r in rows)
-            # a collapse is a single session's: isolated tests share no memory, so a flagged
-            # cascade there is one answer repeated (the placeholder), counted as echoes instead
-            collapses = [f"seed {r.seed} at {r.cascade.get('source_test')}" for r in rec.repeats
-                         if (r.cascade or {}).get("flagged") and mode == "single"]
+            # a collapse is a single session's: isolated tests share no memory, so a streak
+            # there is one answer repeated (the placeholder), counted as echoes instead
+            collapses = [f"seed {r.seed} from {r.cascade.get('streak_start')}" for r in rec.repeats
+                         if is_collapse(r.cascade) and mode == "single"]
             scores = [r.score for r in rec.repeats]
             mean = f"{sum(scores) / len(scores):.1f}" if scores else "–"
             print(f"| {mode} | {prompt} | {len(scores)}/{rec.planned_repeats} | "

@@ -136,11 +136,13 @@ def test_a_flagged_cascade_is_listed_beside_the_collapse_points_with_its_transcr
     assert (c["run_id"], c["repeat"], c["cell"]) == (run_id, 0, "maybe_exts · first · path_resolve")
     assert (c["copies"], c["first_test"], c["source_test"]) == (5, "mini-02", "mini-01")
     assert (c["longest_streak"], c["streak_start"], c["answer"], bool(c["flagged"])) == (5, "mini-02", COPIED, True)
+    assert bool(c["collapsed"])           # 5 in a row: the comparison's collapse, said as such
     md = report.markdown.read_text()
     section = md.split("## Position, streaks and cascades", 1)[1].split("\n## ", 1)[0]
     assert section.index("(table: `tables/streaks.csv`)") < section.index("### Copy cascades")
     link = f"transcripts/{run_id}/repeat-0.html#mini-02"
     assert f"[mini-02]({link})" in section and "5 from mini-02" in section and COPIED in section
+    assert "| collapsed (5+ in a row) |" in section
     html = report.html.read_text()
     assert f'href="{link}"' in html
     page = (report.out_dir / link.split("#")[0]).read_text()
@@ -213,7 +215,16 @@ def test_the_summary_calls_a_repeated_answer_in_isolated_tests_no_copy_cascade(r
     assert "COPY CASCADE repeat 0: 5 tests" in single
     # issue 22: a collapse at the first answer is the summary's first line, not its middle
     assert single.splitlines()[0].startswith("COLLAPSED at mini-01 (its first answer) in repeat 0 ")
-    assert "copied into 5 tests" in single.splitlines()[0]
+    assert "copied into 5 tests in a row from mini-02" in single.splitlines()[0]
+    # a flagged cascade is a collapse only with a streak of COLLAPSE_STREAK: scattered copies are
+    # the COPY CASCADE line alone (the summary counts by the comparison's and the findings' rule)
+    scattered = read_record(runs["copy"])
+    scattered.repeats[0].cascade.update(longest_streak=2, streak_start="mini-03")
+    text = format_summary(scattered)
+    assert "COLLAPSED" not in text and "COPY CASCADE repeat 0: 5 tests" in text
+    streak_later = read_record(runs["copy"])
+    streak_later.repeats[0].cascade.update(first_test="mini-02", streak_start="mini-03")
+    assert format_summary(streak_later).startswith("COLLAPSED from mini-03 in repeat 0 ")
     iso_dir = _run(tmp_path / "iso", "maybe_exts", copying_model, 1, "agent.tool_choice=first",
                    "agent.forced_tool=path_resolve", "agent.session=isolated")
     iso = format_summary(read_record(iso_dir))

@@ -20,7 +20,7 @@ import pandas as pd
 from lab.records.cells import cell_by
 from lab.analysis.load import CELL, cell_labels
 from lab.analysis.render import Block, Table, pct
-from lab.records.cascade import CASCADE_MIN
+from lab.records.cascade import CASCADE_MIN, COLLAPSE_STREAK, is_collapse
 
 FORCED_NA = "n/a (forced; no auto run loaded)"
 
@@ -29,7 +29,7 @@ TOOL_USE_COLUMNS = ["cell", "tool_choice", "repeats", "tests", "tests_first_forc
                     "forced_calls_per_repeat", "unforced_calls_per_repeat", "call_forms",
                     "unforced_rate", "unforced_rate_from", "unforced_rate_text"]
 CASCADE_COLUMNS = ["cell", "run_order", "run_id", "repeat", "score", "n", "copies", "first_test",
-                   "source_test", "longest_streak", "streak_start", "answer", "flagged"]
+                   "source_test", "longest_streak", "streak_start", "answer", "flagged", "collapsed"]
 
 
 def _keys(by: list[str]) -> list[str]:
@@ -89,6 +89,8 @@ def cascade_table(repeats: pd.DataFrame, by: list[str] | None = None) -> pd.Data
     hit = hit.assign(copies=hit["copies"].fillna(0).astype(int),
                      longest_streak=hit["longest_streak"].fillna(0).astype(int),
                      flagged=hit["flagged"].fillna(False).astype(bool))
+    # the collapse rule of the comparison and the findings (lab.records.cascade.is_collapse)
+    hit = hit.assign(collapsed=[is_collapse({"longest_streak": n}) for n in hit["longest_streak"]])
     extra = ["session"] if "session" in hit.columns and "session" not in by else []
     return hit[[*by, *extra, *CASCADE_COLUMNS]].reset_index(drop=True)
 
@@ -116,13 +118,22 @@ def tool_use_blocks(tool_use: pd.DataFrame) -> list[Block]:
     return b
 
 
+def _flag(flagged: bool, collapsed: bool, session: str | None) -> str:
+    if session == "isolated":
+        return "repeated, isolated" if flagged else f"below {CASCADE_MIN}"
+    if collapsed:
+        return f"collapsed ({COLLAPSE_STREAK}+ in a row)"
+    return "cascade" if flagged else f"below {CASCADE_MIN}"
+
+
 def cascade_blocks(cascades: pd.DataFrame, links: dict[tuple, str]) -> list[Block]:
     """Beside the collapse points: each repeat whose tests copied an earlier answer, the first
     copying test linked to its transcript."""
     b: list[Block] = [("h3", "Copy cascades")]
     b.append("A test *copies* when it gives, wrongly, the answer an earlier test of the same repeat "
              f"gave for another file (lab.records.cascade); a repeat with {CASCADE_MIN} or more copies is "
-             "flagged. The first copying test links to its transcript. In isolated mode no test sees "
+             f"flagged, and a single session with {COLLAPSE_STREAK} or more tests in a row giving one copied "
+             "answer *collapsed* (the rule the comparisons count by). The first copying test links to its transcript. In isolated mode no test sees "
              "another's conversation, so a repeated answer there is not a copy from memory but the "
              "same retrieval or a placeholder answer (`ANSWER: <path>`): flagged as \"repeated, "
              "isolated\".")
@@ -135,8 +146,8 @@ def cascade_blocks(cascades: pd.DataFrame, links: dict[tuple, str]) -> list[Bloc
                  source=[s if isinstance(s, str) else "–" for s in c["source_test"]],
                  streak=[f"{n} from {s}" if n else "0"
                          for n, s in zip(c["longest_streak"], c["streak_start"])],
-                 flag=[("repeated, isolated" if s == "isolated" else "cascade") if f else f"below {CASCADE_MIN}"
-                       for f, s in zip(c["flagged"], c.get("session", pd.Series([None] * len(c))))])
+                 flag=[_flag(f, k, s) for f, k, s in
+                       zip(c["flagged"], c["collapsed"], c.get("session", pd.Series([None] * len(c))))])
     b.append(Table(c, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("score", "score"),
                        ("copies", "copies"), ("flag", "flag"), ("first test (transcript)", "first"),
                        ("copied from", "source"), ("longest streak", "streak"),

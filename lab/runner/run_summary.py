@@ -6,6 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lab.errors import LabError
+from lab.records.cascade import is_collapse
 from lab.records.numerics import of_record
 from lab.records.record import CONTINUED, CONTINUED_HOW, TESTS_FILE, RunRecord, read_tests_csv
 from lab.records.results import CRASH, OUTCOMES
@@ -112,20 +113,28 @@ def api_error_lines(record: RunRecord, run_dir: Path | None) -> list[str]:
 
 
 def collapse_lines(record: RunRecord) -> list[str]:
-    """The first lines of the summary when a single-session repeat collapsed into a copy cascade:
-    its score says nothing about the vocabulary once one answer is copied into every later test,
-    so it is said before anything else ("collapsed at t01: answer copied into 68 tests")."""
+    """The first lines of the summary when a single-session repeat collapsed: a streak of at least
+    COLLAPSE_STREAK tests giving one copied answer (lab.records.cascade.is_collapse, the rule the
+    comparison and the findings count by). Its score says nothing about the vocabulary once one
+    answer is copied into every later test, so it is said before anything else ("COLLAPSED at t01
+    (its first answer) ...: answer copied into 68 tests in a row"). Scattered copies below the
+    streak are a COPY CASCADE line further down, not a collapse."""
     if (record.agent or {}).get("session") == "isolated" or is_reference(record):
         return []
     ids = ((record.fingerprint_inputs or {}).get("suite") or {}).get("tests") or []
     out = []
     for r in record.repeats:
         c = r.cascade or {}
-        if c.get("flagged"):
-            at = c.get("source_test")
-            first = " (its first answer)" if ids and at == ids[0] else ""
-            out.append(f"COLLAPSED at {at}{first} in repeat {r.repeat} (seed {r.seed}): answer "
-                       f"{c.get('answer')!r} copied into {c.get('copies')} tests; score {r.score}/{r.n}")
+        if not is_collapse(c):
+            continue
+        start = c.get("streak_start")
+        # the first copy's source is the streak's answer's only when the streak begins there
+        src = c.get("source_test") if start == c.get("first_test") else None
+        where = (f"at {src}" + (" (its first answer)" if ids and src == ids[0] else "")
+                 if src else f"from {start}")
+        out.append(f"COLLAPSED {where} in repeat {r.repeat} (seed {r.seed}): answer "
+                   f"{c.get('answer')!r} copied into {c.get('longest_streak')} tests in a row from "
+                   f"{start} ({c.get('copies')} copies in all); score {r.score}/{r.n}")
     return out
 
 
