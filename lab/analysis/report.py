@@ -361,18 +361,20 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
 
     b.append(("h2", "Position, streaks and cascades"))
     b.append("Pass rate by position shows the attention valley; per repeat, the longest run of "
-             "non-passing tests and the collapse point — the change point of the pass/fail sequence "
-             "when the rate after it is at least 0.3 lower and at least 5 tests follow.")
+             "non-passing tests and the drop point — the change point of the pass/fail sequence "
+             "when the rate after it is at least 0.3 lower and at least 5 tests follow (`collapse_at` "
+             "in the table's CSV). A drop is not a collapse: the comparisons count a single session as "
+             "collapsed by its copy cascade (the table after this one).")
     b.append(Figure("position_curve", "Pass rate by position"))
     st = T["streaks"]
     if len(st):
         st = st.assign(cell=cell_labels(st, by).to_numpy(),
                        streak=[f"{n} ({a}–{z})" if n else "0" for n, a, z in
                                zip(st["longest_fail_streak"], st["streak_from"], st["streak_to"])],
-                       collapse=[f"at {a}: {x:.0%} → {y:.0%}" if isinstance(a, str) else "–"
+                       drop=[f"at {a}: {x:.0%} → {y:.0%}" if isinstance(a, str) else "–"
                                  for a, x, y in zip(st["collapse_at"], st["rate_before"], st["rate_after"])])
     b.append(Table(st, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("score", "score"),
-                        ("longest failing streak", "streak"), ("collapse", "collapse")], csv="streaks"))
+                        ("longest failing streak", "streak"), ("pass-rate drop", "drop")], csv="streaks"))
     b += cascade_blocks(T["cascades"], links)
 
     b.append(("h2", "Reliability: pass^k, flaky and failing tests"))

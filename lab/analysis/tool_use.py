@@ -127,7 +127,7 @@ def _flag(flagged: bool, collapsed: bool, session: str | None) -> str:
 
 
 def cascade_blocks(cascades: pd.DataFrame, links: dict[tuple, str]) -> list[Block]:
-    """Beside the collapse points: each repeat whose tests copied an earlier answer, the first
+    """Beside the drop points: each repeat whose tests copied an earlier answer, the first
     copying test linked to its transcript."""
     b: list[Block] = [("h3", "Copy cascades")]
     b.append("A test *copies* when it gives, wrongly, the answer an earlier test of the same repeat "
