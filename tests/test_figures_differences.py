@@ -131,6 +131,21 @@ def test_headline_says_no_difference_and_how_many_repeats_would_tell():
     assert headline(pd.DataFrame(), _repeats({"a": [1, 2]})) == "one variant only: nothing to compare"
 
 
+def test_headline_says_why_it_cannot_plan_repeats():
+    """The lexiopt report's isolated rerun: 3 repeats a cell in rounds the arms did not share,
+    compared over round means, had been told "one repeat per cell: run more"."""
+    cells = {"minimal": [10, 14, 12], "alike": [11, 15, 13]}
+    c = compare_cells(_tests(cells)).assign(unit="round", repeats_for_5=None)
+    text = headline(c, _repeats(cells))
+    assert "no variant beyond noise with 3 repeats" in text and "one repeat per cell" not in text
+    assert text.endswith("the arms ran in different rounds, so the noise is of round means and "
+                         "plans no repeat count: `lab power` plans from a pilot run")
+    one = {"minimal": [10], "alike": [11]}
+    c1 = compare_cells(_tests(one))
+    assert headline(c1, _repeats(one)).endswith("one repeat per cell: run more to measure the noise "
+                                                "(`lab power` plans it)")
+
+
 def test_headline_says_a_floor_is_a_floor_not_no_difference():
     """Issue 25's 0.5B: every cell 0 in every repeat. "No variant beyond noise ... more repeats will
     not change this" read as a finding about the vocabularies; the suite measured nothing."""

@@ -78,8 +78,13 @@ def headline(comparisons: pd.DataFrame, repeats: pd.DataFrame, *, level: float =
         tail = "the repeats do not vary, so more repeats will not change this"
     elif need is not None and not pd.isna(need):
         tail = f"~{int(need)} repeats per cell needed for {detect:g} points (`lab power`)"
-    else:
+    elif str(top.get("unit")) == "round":  # Spread.of_comparison plans nothing from round means
+        tail = ("the arms ran in different rounds, so the noise is of round means and plans no repeat "
+                "count: `lab power` plans from a pilot run")
+    elif reps <= 1:
         tail = "one repeat per cell: run more to measure the noise (`lab power` plans it)"
+    else:
+        tail = "noise unknown: no spread to plan from (`lab power` plans from a pilot run)"
     kept = (" that did not collapse" if "parts" in c.columns
             and any("collapsed" in str(x) for x in c["parts"]) else "")
     floor = (f"; {bounded} pair{'s' if bounded != 1 else ''} at the floor or ceiling (nothing measured)"
