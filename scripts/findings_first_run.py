@@ -5,8 +5,8 @@
 RUNS_DIR (default: docs/findings/qwen2.5-coder-1.5b-first-run/runs) holds the runs of
 scripts/first_run_sweep.sh, one experiment folder per cell (`first-run-<mode>-<prompt>`). Every
 number comes from the run records and tests.csv through the lab's own readers and definitions
-(placeholder echo: lab.records.cascade.is_placeholder_echo; collapse: lab.records.cascade.is_collapse, a streak of copied answers; the
-comparison: lab diff's); only complete repeats count.
+(placeholder echo: lab.records.cascade.is_placeholder_echo; collapse: lab.records.cascade.is_collapse,
+a streak of copied answers; the comparison: lab diff's); only complete repeats count.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import pandas as pd
 from lab.records.cells import cell_by
 from lab.analysis.load import CELL, cell_labels
 from lab.analysis.render import Block, Table, pct
-from lab.records.cascade import CASCADE_MIN, COLLAPSE_STREAK, is_collapse
+from lab.records.cascade import CASCADE_MIN, COLLAPSE_STREAK
 
 FORCED_NA = "n/a (forced; no auto run loaded)"
 
@@ -88,9 +88,9 @@ def cascade_table(repeats: pd.DataFrame, by: list[str] | None = None) -> pd.Data
     hit = hit.rename(columns={c: c[len("cascade_"):] for c in hit.columns if c.startswith("cascade_")})
     hit = hit.assign(copies=hit["copies"].fillna(0).astype(int),
                      longest_streak=hit["longest_streak"].fillna(0).astype(int),
-                     flagged=hit["flagged"].fillna(False).astype(bool))
-    # the collapse rule of the comparison and the findings (lab.records.cascade.is_collapse)
-    hit = hit.assign(collapsed=[is_collapse({"longest_streak": n}) for n in hit["longest_streak"]])
+                     flagged=hit["flagged"].fillna(False).astype(bool),
+                     # load's per-repeat flag: the comparisons' rule (lab.records.cascade.is_collapse)
+                     collapsed=hit["collapsed"].fillna(False).astype(bool))
     extra = ["session"] if "session" in hit.columns and "session" not in by else []
     return hit[[*by, *extra, *CASCADE_COLUMNS]].reset_index(drop=True)
 
@@ -132,8 +132,9 @@ def cascade_blocks(cascades: pd.DataFrame, links: dict[tuple, str]) -> list[Bloc
     b: list[Block] = [("h3", "Copy cascades")]
     b.append("A test *copies* when it gives, wrongly, the answer an earlier test of the same repeat "
              f"gave for another file (lab.records.cascade); a repeat with {CASCADE_MIN} or more copies is "
-             f"flagged, and a single session with {COLLAPSE_STREAK} or more tests in a row giving one copied "
-             "answer *collapsed* (the rule the comparisons count by). The first copying test links to its transcript. In isolated mode no test sees "
+             f"flagged, and a single session with {COLLAPSE_STREAK} or more tests in a row giving one "
+             "copied answer *collapsed* (the rule the comparisons count by). The first copying test "
+             "links to its transcript. In isolated mode no test sees "
              "another's conversation, so a repeated answer there is not a copy from memory but the "
              "same retrieval or a placeholder answer (`ANSWER: <path>`): flagged as \"repeated, "
              "isolated\".")
