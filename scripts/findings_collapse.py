@@ -319,8 +319,7 @@ class Collapse:
         """Whether a working repeat's score goes with its seed: the two-way additive ANOVA (seeds
         x cells) over the seeds that have a working repeat in every cell, and the single-session
         simulator's coupling of two cells at one seed fitted to the same repeats. Exploratory (added
-        after the by-seed table was seen): every cell samples a seed's turns with the same draws
-        (agent.loop.turn_seed: the seed, the test and the turn), so a seed couples the cells."""
+        after the by-seed table was seen); main() prints why a seed couples the cells."""
         judged = [c for c in self.judged() if c.ok]
         if len(judged) < 2:
             return pd.DataFrame(), "Fewer than two cells with a working repeat: nothing to set side by side."
@@ -333,14 +332,15 @@ class Collapse:
             return pd.DataFrame(), ("Fewer than two seeds with a working repeat in every cell: no "
                                     "seed-by-cell table to test yet.")
         cells = [np.array([r[s] for s in seeds]) for r in rows]          # row j = seeds[j] in every cell
+        listed = ", ".join(map(str, seeds))
         a = block_anova(np.array([m.sum(axis=1) for m in cells]).T)
         table = pd.DataFrame([{"factor": name, "df": a[key]["df"], "mean square": round(a[key]["ms"], 2),
                                f"F (on {a['residual']['df']} residual df)": round(a[key]["F"], 2),
                                "p": a[key]["p"]}
-                              for name, key in ((f"seed ({len(seeds)}: {', '.join(map(str, seeds))})", "rows"),
+                              for name, key in ((f"seed ({len(seeds)}: {listed})", "rows"),
                                                 (f"cell ({len(cells)})", "columns"))])
         fit = fit_single(cells, [[False] * len(seeds)] * len(cells))
-        said = (f"{len(seeds)} seeds ({', '.join(map(str, seeds))}) have a working repeat in every one "
+        said = (f"{len(seeds)} seeds ({listed}) have a working repeat in every one "
                 f"of the {len(cells)} cells: {len(seeds) * len(cells)} repeats (collapsed repeats left "
                 f"out). Two cells at one seed agree on {dict(fit.stats)['seed_agreement']:.3f} of the "
                 f"tests: the single-session simulator's **coupling** (lab.stats.simulate.fit_single, "
