@@ -115,24 +115,54 @@ class Collapse:
                     f"{' · '.join(str(r[k]) for k in self.keys)} seed {int(r['seed'])} at {r['continued_at']}"
                     for _, r in went_on.iterrows()) + ".")
 
+    def _who_ran(self, column: str, missing: str) -> list[tuple[str, str]]:
+        """The repeats grouped by one of their round columns (lab/records/rounds.py), oldest group
+        first: each value with how many repeats and which (cells and seeds)."""
+        rep = self.repeats.assign(_by=self.repeats[column].fillna(missing).astype(str))
+        out = []
+        for value, g in sorted(rep.groupby("_by"), key=lambda kv: kv[1]["round_started"].min()):
+            cells = "; ".join(f"{' · '.join(str(v) for a, v in zip(self.keys, key) if a != 'model')} "
+                              f"seed {' '.join(str(int(x)) for x in sorted(c['seed']))}"
+                              for key, c in g.groupby(self.keys, sort=True))
+            out.append((value, f"{len(g)} ({cells})"))
+        return out
+
     def code_versions(self) -> str:
         """Which code ran which repeats (each repeat's round commit: the code id of lab, configs
         and prompts, lab/records/rounds.py), so a reader sees when the lab changed under a sweep."""
         if self.repeats.empty or "round_commit" not in self.repeats:
             return ""
-        rep = self.repeats.assign(code=self.repeats["round_commit"].fillna("unknown").astype(str))
-        parts = []
-        for code, g in sorted(rep.groupby("code"), key=lambda kv: kv[1]["round_started"].min()):
-            cells = "; ".join(f"{' · '.join(str(v) for a, v in zip(self.keys, key) if a != 'model')} "
-                              f"seed {' '.join(str(int(x)) for x in sorted(c['seed']))}"
-                              for key, c in g.groupby(self.keys, sort=True))
-            parts.append(f"`{code.removeprefix('code:')[:8]}` {len(g)} ({cells})")
+        parts = [f"`{code.removeprefix('code:')[:8]}` {which}"
+                 for code, which in self._who_ran("round_commit", "unknown")]
         if len(parts) == 1:
             return f"Every repeat ran the same lab code ({parts[0]})."
         return (f"The repeats ran {len(parts)} versions of the lab's code (the code id of `lab`, "
                 f"`configs`, `prompts` that ran each repeat — a continued one's: the code it went on "
                 f"with — or its commit where older records have no code id; oldest first): " + "; ".join(parts)
-                + ". " + self._same_inputs(rep) + " The rates pool them.")
+                + ". " + self._same_inputs(self.repeats) + " The rates pool them.")
+
+    def machines(self) -> str:
+        """Which CPU ran which repeats: machines rebuilt between working sessions keep one host
+        name, so a sweep over days may run on several CPUs without it showing anywhere else."""
+        if self.repeats.empty or "round_cpu" not in self.repeats:
+            return ""
+        missing = "not recorded"
+        groups = self._who_ran("round_cpu", missing)
+        known = [f"{cpu} {which}" for cpu, which in groups if cpu != missing]
+        unknown = [which for cpu, which in groups if cpu == missing]
+        how = ("the model name of the CPU of the process that ran each repeat — a continued one's: "
+               "where it finished; recorded by each run segment since 2026-12-05, before that only "
+               "for a run's first start, by its numerics record")
+        said = ("One numerics id gives the same tokens on every CPU (docs/numerics.md); the CPU sets "
+                "the speed (a repeat's wall time), and through it only the time limit, whose hits are "
+                "labelled `timeout`.")
+        if not known:
+            return f"Which CPU ran each repeat is not recorded ({how})."
+        if len(known) == 1 and not unknown:
+            return f"Every repeat ran on one CPU ({known[0]}). {said}"
+        n = f"{len(known)} CPU" + ("s" if len(known) > 1 else "")
+        return (f"The repeats ran on {n} where recorded ({how}; oldest first): " + "; ".join(known)
+                + "".join(f"; not recorded {w}" for w in unknown) + f". {said}")
 
     def _same_inputs(self, rep: pd.DataFrame) -> str:
         """Whether each cell's repeats share one run (a resume refuses a run whose fingerprint
@@ -468,9 +498,9 @@ def main(argv: list[str] | None = None) -> None:
     print("\n**Scores by seed** (c: collapsed, i: intermediate; blank: not run yet). Every cell runs the "
           "same seeds: a row puts one seed's repeats side by side, so a reader sees whether a score "
           "goes with its seed more than with its cell.\n\n" + md(f.by_seed(), "(no complete single-session repeat)"))
-    versions = f.code_versions()
-    if versions:
-        print("\n" + versions)
+    for said in (f.code_versions(), f.machines()):
+        if said:
+            print("\n" + said)
     table, said = f.seed_effect()
     print("\n### Does a score go with its seed? (exploratory)\n\n"
           "Added on 2026-12-05, after the sweep's by-seed table showed seed 0 lowest in every cell: "

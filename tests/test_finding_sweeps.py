@@ -255,7 +255,8 @@ def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys
     resume(d, backend=scripted(), out=io.StringIO(), progress=False)
     from lab.records.record import read_record, write_record
     rec = read_record(d)                       # the resume ran other code (a commit between)
-    next(e for e in rec.events if e.get("resumed"))["git"]["code"] = "feedbeef00000000"
+    went_on = next(e for e in rec.events if e.get("resumed"))
+    went_on["git"]["code"], went_on["cpu"] = "feedbeef00000000", "Another CPU (test)"   # and on another machine
     rec.events[0]["pid"] = rec.repeats[0].round["pid"] = -1     # the first start: another process
     write_record(d, rec)
     _script("findings_collapse").main([str(tmp_path)])
@@ -263,6 +264,9 @@ def test_findings_collapse_names_the_repeats_a_resume_continued(tmp_path, capsys
     assert "Repeats continued after an interruption" in out and "seed 1 at mini-03" in out
     assert "The repeats ran 2 versions of the lab's code" in out
     assert "`feedbeef` 1 (maybe_exts · answer_line seed 1)" in out and "Each cell's repeats are one run" in out
+    from lab.models.numerics import cpu_info
+    assert "The repeats ran on 2 CPUs where recorded" in out and "Another CPU (test) 1 (maybe_exts · answer_line seed 1)" in out
+    assert f"{cpu_info()['model']} 1 (maybe_exts · answer_line seed 0)" in out
     from lab.analysis.report import build_report
     rep = build_report([tmp_path], tmp_path / "report")
     assert "**Continued after an interruption**" in rep.markdown.read_text()

@@ -106,3 +106,21 @@ def test_a_run_resumed_at_other_commits_names_them(tmp_path):
     assert [g["revision"][0] for g in js[b.run_dir.name]["git_segments"]] == ["a", "d"]
     assert js[b.run_dir.name]["git_segments"][1]["dirty"] is True
     assert len(js[c.run_dir.name]["git_segments"]) == 1
+
+
+def test_a_run_resumed_on_another_cpu_is_named_in_a_note(tmp_path):
+    """Machines rebuilt between working sessions keep the host name: a run resumed on another CPU
+    says so (the JSON lists each segment's CPU), and one machine says nothing."""
+    from lab.models.numerics import cpu_info
+    a, b, c = make_runs(tmp_path)
+    rec = read_record(a.run_dir)
+    rec.events.append({"at": "2099-01-01T00:00:00.000+00:00", "status": "running", "resumed": True,
+                       "cpu": "Another CPU (test)"})
+    write_record(a.run_dir, rec)
+    res = history("--results", str(tmp_path))
+    notes = [ln for ln in res.stdout.splitlines() if "CPUs" in ln]
+    assert notes == [f"note: run {a.run_dir.name} ran on 2 CPUs ({cpu_info()['model']}; Another CPU "
+                     "(test)): one numerics, the same tokens; other speeds (docs/numerics.md)"]
+    js = {r["run_id"]: r for r in json.loads(history("--results", str(tmp_path), "--format", "json").stdout)}
+    assert js[a.run_dir.name]["cpus"] == [cpu_info()["model"], "Another CPU (test)"]
+    assert js[b.run_dir.name]["cpus"] == [cpu_info()["model"]]

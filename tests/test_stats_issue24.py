@@ -513,3 +513,34 @@ def test_a_pid_used_again_after_a_reboot_does_not_move_a_repeat_into_a_later_seg
                "host": reps[0].round["host"], "git": {"code": "b" * 16}, "kept_repeats": [0]}]
     info = rounds_of(dataclasses.replace(rec, events=events, repeats=reps))
     assert info[0].commit == "code:" + "a" * 16
+
+
+def test_each_segment_records_its_cpu_and_a_repeat_reads_the_one_it_ran_on(tmp_path):
+    """Machines rebuilt between working sessions keep the host name `vm`: the collapse sweep ran
+    seeds 0-6 on Intel Xeons and seed 7 on an AMD EPYC, and nothing in the record said so (the
+    run's numerics record keeps the first start's CPU). Each segment now records its CPU; it is
+    shown, and like load does not split rounds (one numerics id, the same tokens on every CPU)."""
+    import dataclasses
+
+    from lab.models.numerics import cpu_info
+    from lab.runner import run
+    from support.runs import scripted, scripted_cfg
+    d = run(scripted_cfg(tmp_path, "run.repeats=3"), backend=scripted(), progress=False).run_dir
+    rec = read_record(d)
+    assert [e.get("cpu") for e in rec.events if e["status"] == "running"] == [cpu_info()["model"]]
+    assert {i.cpu for i in rounds_of(rec).values()} == {cpu_info()["model"]}
+
+    # an older record: no CPU in its events; the first start's from the numerics record, a resume
+    # before 2026-12-05 not recorded, a resume since then its own
+    t0 = rec.repeats[0].round["started_at"]
+    reps = [dataclasses.replace(r, round={**r.round, "pid": r.repeat + 1, "host": "vm"}) for r in rec.repeats]
+    seg = {"status": "running", "at": t0, "host": "vm", "git": {"code": "c" * 16}}
+    events = [{**seg, "pid": 1}, {**seg, "pid": 2, "resumed": True, "kept_repeats": [0]},
+              {**seg, "pid": 3, "resumed": True, "kept_repeats": [0, 1], "cpu": "AMD EPYC"}]
+    old = dataclasses.replace(rec, events=events, repeats=reps,
+                              numerics={**rec.numerics, "info": {"cpu": {"model": "Intel(R) Xeon(R)"}}})
+    info = rounds_of(old)
+    assert [info[k].cpu for k in range(3)] == ["Intel(R) Xeon(R)", None, "AMD EPYC"]
+    assert len(set(round_labels(list(info.values())))) == 1        # one commit, threads, host: one round
+    from lab.records.rounds import from_columns, round_columns
+    assert from_columns(round_columns(info[2])).cpu == "AMD EPYC"

@@ -18,7 +18,7 @@ from lab.records.folders import orphan_dirs, record_dirs
 from lab.records.lock import is_live
 from lab.records.numerics import of_record
 from lab.records.record import RUN_FILE, TESTS_FILE, RunRecord, read_record
-from lab.records.rounds import code_of
+from lab.records.rounds import code_of, segment_cpus
 
 __all__ = ["Entry", "History", "format_table", "orphan_dirs", "record_dirs", "scan"]
 
@@ -58,7 +58,7 @@ class Entry:
                 "repeats_planned": r.planned_repeats, "repeats_complete": len(r.repeats),
                 "scores": scores, "mean_score": mean(scores) if scores else None,
                 "findings": len(r.findings), "git": r.git or {},
-                "git_segments": git_segments(r), "error": r.error}
+                "git_segments": git_segments(r), "cpus": segment_cpus(r), "error": r.error}
 
 
 def git_segments(record: RunRecord) -> list[dict]:
@@ -130,7 +130,8 @@ def format_table(entries: list[Entry]) -> str:
         ])
     widths = [max(len(str(x)) for x in col) for col in zip(cols, *rows)]
     lines = ["  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip() for r in [cols, *rows]]
-    return "\n".join(lines + git_notes(any_later, any_other_code) + numerics_notes(entries))
+    return "\n".join(lines + git_notes(any_later, any_other_code) + numerics_notes(entries)
+                     + cpu_notes(entries))
 
 
 def git_notes(later: bool, other_code: bool) -> list[str]:
@@ -153,3 +154,15 @@ def numerics_notes(entries: list[Entry]) -> list[str]:
     return [f"note: fingerprint {fp[:12]} ran on {len(ids)} numerics ({', '.join(sorted(ids))}): "
             "other kernels, so not one distribution of scores (docs/numerics.md)"
             for fp, ids in sorted(by_fp.items()) if len(ids) > 1]
+
+
+def cpu_notes(entries: list[Entry]) -> list[str]:
+    """A note for each run whose segments ran on more than one CPU (machines rebuilt between
+    sessions keep their host name; lab/records/rounds.py)."""
+    notes = []
+    for e in entries:
+        cpus = segment_cpus(e.record)
+        if len(cpus) > 1:
+            notes.append(f"note: run {e.record.run_id} ran on {len(cpus)} CPUs ({'; '.join(cpus)}): "
+                         "one numerics, the same tokens; other speeds (docs/numerics.md)")
+    return notes

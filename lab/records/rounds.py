@@ -23,6 +23,13 @@ and seed give the same tokens at any load (docs/numerics.md; `lab reproduce`), s
 outcomes only through the time limit, whose hits are labelled `timeout`. Splitting on it cut
 interleaved A/A' pairs into rounds by the 1-minute load at each repeat's end (a test run beside
 the model), leaving such a pair "cannot tell" for no reason in the model.
+
+The CPU a repeat ran on (`cpu`, the model name) is recorded and shown the same way, and for the
+same reason does not split rounds: one numerics id gives the same tokens on every CPU (measured
+Intel against AMD, docs/numerics.md), and a machine rebuilt between working sessions keeps its host
+name, so without it a repeat's machine is not visible at all. Each run segment's event records its
+CPU (since 2026-12-05); a first segment from before that has the run's numerics record's CPU (taken
+at the first start); a resumed one from before that has none (None: not recorded).
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ class RoundInfo:
     started_at: datetime | None
     load_per_cpu: float | None
     source: str                       # recorded | events | unknown
+    cpu: str | None = None            # the CPU's model name; None: not recorded
 
     @property
     def busy(self) -> bool | None:
@@ -61,6 +69,17 @@ class RoundInfo:
 
 
 UNKNOWN = RoundInfo(None, None, None, None, None, "unknown")
+
+
+def _cpu(record, seg: dict) -> str | None:
+    """The CPU a segment ran on: its event's `cpu`; for a first segment that does not say, the
+    run's numerics record's (taken at the first start); else not recorded."""
+    if seg.get("cpu"):
+        return str(seg["cpu"])
+    if seg is _segments(record)[0] or seg.get("at") == record.started_at:
+        cpu = ((record.numerics or {}).get("info") or {}).get("cpu") or {}
+        return cpu.get("model") if isinstance(cpu, dict) else None
+    return None
 
 
 def capture(wall_s: float) -> dict:
@@ -109,6 +128,16 @@ def _segment_of(record, k: int, pid=None, host=None, end: datetime | None = None
             break
         seg = s
     return seg
+
+
+def segment_cpus(record) -> list[str]:
+    """The CPUs the run's segments recorded (each once, in order); segments without one left out."""
+    out: list[str] = []
+    for seg in _segments(record):
+        cpu = _cpu(record, seg)
+        if cpu and cpu not in out:
+            out.append(cpu)
+    return out
 
 
 def code_of(git) -> str | None:
@@ -173,25 +202,26 @@ def rounds_of(record) -> dict[int, RoundInfo]:
         if got:
             out[r.repeat] = RoundInfo(commit, _threads(record, seg), got.get("host"),
                                       _time(got.get("started_at")), got.get("load_per_cpu"),
-                                      "recorded")
+                                      "recorded", _cpu(record, seg))
             continue
         start = _time(seg.get("at"))
         done = earlier.get(id(seg), 0.0)
         earlier[id(seg)] = done + float(r.wall_s or 0.0)
         out[r.repeat] = RoundInfo(commit, _threads(record, seg), seg.get("host"),
                                   None if start is None else start + timedelta(seconds=done),
-                                  None, "events")
+                                  None, "events", _cpu(record, seg))
     return out
 
 
-ROUND_COLUMNS = ("round_commit", "round_threads", "round_host", "round_started", "round_load")
+ROUND_COLUMNS = ("round_commit", "round_threads", "round_host", "round_started", "round_load",
+                 "round_cpu")
 
 
 def round_columns(info: RoundInfo | None) -> dict:
     """A repeat's round as frame columns (lab.analysis.load); `from_columns` reads them back."""
     i = info or UNKNOWN
     return dict(zip(ROUND_COLUMNS, (i.commit, None if i.n_threads is None else str(i.n_threads),
-                                    i.host, i.started_at, i.load_per_cpu)))
+                                    i.host, i.started_at, i.load_per_cpu, i.cpu)))
 
 
 def from_columns(row) -> RoundInfo:
@@ -200,7 +230,7 @@ def from_columns(row) -> RoundInfo:
         return None if v is None or (isinstance(v, float) and v != v) else v
     t = get("round_started")
     return RoundInfo(get("round_commit"), get("round_threads"), get("round_host"),
-                     None if t is None else _time(t), get("round_load"), "frame")
+                     None if t is None else _time(t), get("round_load"), "frame", get("round_cpu"))
 
 
 def round_labels(infos: list[RoundInfo], *, window_s: float = WINDOW_S) -> list[int | None]:

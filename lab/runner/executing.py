@@ -27,6 +27,7 @@ from omegaconf import OmegaConf
 from lab.agent import Progress, Session, run_session
 from lab.errors import LabError, StorageError
 from lab.models.lockstep import ConcurrentEngine
+from lab.models.numerics import cpu_info
 from lab.records import failpoints
 from lab.records.io import atomic_write_text, new_run_dir
 from lab.records.lock import RunLock
@@ -78,7 +79,7 @@ def _new(p: Prepared, *, out: TextIO, progress: bool | None,
         fingerprint=p.fingerprint.value, fingerprint_inputs=dict(p.fingerprint.inputs), git=git_info(),
         numerics=p.numerics.to_dict())
     record.events.append(_event("running", pid=os.getpid(), host=socket.gethostname(),
-                                **_threads_of(record.model)))
+                                **_segment_conditions(record.model)))
     return _begin(p, run_dir, record, lock, Recovered(), repeats=rs.repeats, out=out,
                   progress=progress, action="new")
 
@@ -421,8 +422,10 @@ def _event(status: str, **extra: Any) -> dict:
     return {"at": now(), "status": status, **extra}
 
 
-def _threads_of(model: dict) -> dict:
-    """The threads this segment runs with, for its event (a condition of its round:
-    lab/records/rounds.py); nothing for a backend without threads."""
+def _segment_conditions(model: dict) -> dict:
+    """The threads this segment runs with and the CPU it runs on, for its event (its round:
+    lab/records/rounds.py); no threads for a backend without them. The CPU is this process's
+    (for `model=openai`, the client's, not the server's): machines rebuilt under one host name are
+    told apart by it."""
     n = (model.get("extra") or {}).get("n_threads")
-    return {} if n is None else {"n_threads": n}
+    return ({} if n is None else {"n_threads": n}) | {"cpu": cpu_info()["model"]}

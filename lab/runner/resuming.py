@@ -15,7 +15,7 @@ from omegaconf import OmegaConf
 from lab.errors import InputError
 from lab.models.chat_template import HISTORY_RENDERING
 from lab.runner.executing import (RunOutput, _begin, _event, _Exec, _new, _order_tests_csv, _run_one,
-                               _summary, _threads_of)
+                               _summary, _segment_conditions)
 from lab.runner.preparing import Prepared
 from lab.records.lock import RunLock
 from lab.records.provenance import git_info, versions
@@ -121,7 +121,7 @@ def _resume_open(p: Prepared, run_dir: Path, *, repeats: int, out: TextIO,
               f"not {p.settings.seed}", file=sys.stderr)
     record.events.append(_event("running", resumed=True, pid=os.getpid(), host=socket.gethostname(),
                                 git=git_info(), versions=versions(), planned_repeats=repeats,
-                                numerics=p.numerics.id, **_threads_of(record.model),
+                                numerics=p.numerics.id, **_segment_conditions(record.model),
                                 **state.event()))
     print(f"resuming {run_dir}: kept repeats {sorted(state.complete) or 'none'}"
           + "".join(f", repeat {k} from test {len(v) + 1}"
