@@ -19,7 +19,7 @@ FIGURES = ["score_distribution", "category_heatmap", "position_curve", "context_
            "pass_k_curves", "field_tokens", "forest_plot", "seed_slopegraph", "category_differences"]
 TABLES = ["runs", "cells", "comparisons", "per_test_effects", "categories", "pass_k", "per_test", "positions", "streaks",
           "cascades", "tool_use", "outcomes", "tool_calls", "context", "context_curve", "field_tokens",
-          "changes", "findings", "tests", "reference", "reference_vs_runs"]
+          "changes", "rounds", "findings", "tests", "reference", "reference_vs_runs"]
 CHROMIUM = Path("/usr/bin/chromium")
 
 

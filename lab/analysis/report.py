@@ -37,6 +37,7 @@ from lab.analysis.cell_pairs import arms_word
 from lab.analysis.verdict import parse_baseline, verdicts
 from lab.errors import InputError, LabError
 from lab.records.results import OUTCOMES
+from lab.records.rounds import BUSY_LOAD, NOT_RECORDED, SHOWN
 
 
 @dataclass
@@ -436,6 +437,8 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                                   ("what changed", "changed")],
                    csv="changes", fmt={"delta": lambda v: "–" if pd.isna(v) else f"{v:+.1f}"}))
 
+    b += rounds_blocks(T["rounds"])
+
     b.append(("h2", "Contamination of the golden set"))
     b.append("`golden-queries-quoted`: a document of the indexed corpus quotes two or more golden "
              "queries verbatim in one text field and is not expected for them. Measured as in the "
@@ -449,6 +452,33 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     b.append(("h2", "Tables"))
     b.append("Every table above is complete in `tables/` as CSV, with more: "
              + ", ".join(f"`{n}.csv`" for n in T) + ".")
+    return b
+
+
+def rounds_blocks(rounds: pd.DataFrame) -> list[Block]:
+    """Where and when each repeat ran: its round as lab.records.rounds.shown says it, with the
+    CPUs and busy ends counted (a machine rebuilt under one host name is visible only here)."""
+    b: list[Block] = [("h2", "Where and when each repeat ran")]
+    b.append(f"Each repeat's round: when it started, the lab's code (`code:` ids: a commit that only "
+             f"adds results or docs is the same code), the model's threads, the host, the CPU and the "
+             f"1-minute load per CPU at its end (busy from {BUSY_LOAD}). The comparisons take repeats "
+             f"with the same code, threads and host whose starts chain within an hour as one round; "
+             f"CPU and load are shown and split no round: one numerics id gives the same tokens on "
+             f"every CPU and at any load, and a time limit's hits are labelled `timeout` "
+             f"(docs/statistics.md).")
+    if len(rounds):
+        counts = rounds["cpu"].value_counts()
+        known = [c for c in counts.index if c != NOT_RECORDED]
+        cpus = "; ".join(f"{c} ({counts[c]} repeat{'s' if counts[c] != 1 else ''})"
+                         for c in [*known, *([NOT_RECORDED] if NOT_RECORDED in counts.index else [])])
+        busy = int(rounds["load"].str.endswith("(busy)").sum())
+        b.append(f"**CPUs:** {cpus}." + (f" The repeats ran on {len(known)} CPUs: the same tokens, other "
+                                         "speeds, so their wall times are not one distribution."
+                                         if len(known) > 1 else "")
+                 + f" **Busy at the end:** {busy} of {len(rounds)} repeats.")
+    table = Table(rounds, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("seed", "seed"),
+                           ("score", "score"), *((h, k) for k, h in SHOWN.items())], csv="rounds")
+    b.append(Details(f"every repeat ({len(rounds)})", [table], open=len(rounds) <= 12))
     return b
 
 

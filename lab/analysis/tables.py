@@ -3,7 +3,7 @@
 `report_tables(res, reference)` returns name -> DataFrame. Besides the statistics of `stats`,
 `compare` and `tool_use` (tool use per cell, copy cascades per repeat) it builds the two tables
 that need more than one frame: the source log beside the reproduced runs (`reference_vs_runs`)
-and what changed from each run to the next (`changes`).
+what changed from each run to the next (`changes`) and where and when each repeat ran (`rounds`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pandas as pd
 
 from lab.analysis import cell_pairs as compare, frame_stats as stats
 from lab.records.cells import cell_by
+from lab.records.rounds import SHOWN, UNKNOWN, from_columns, shown
 from lab.analysis.load import CELL, Results, cell_labels
 from lab.analysis.tool_use import cascade_table, tool_use_table
 
@@ -67,6 +68,7 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
         "context_curve": stats.context_curve(t, by) if not empty else pd.DataFrame(),
         "field_tokens": stats.field_token_stats(fields_, calls, by) if len(fields_) else pd.DataFrame(),
         "changes": changes(res, by),
+        "rounds": repeat_rounds(res, by),
         "findings": golden_sets(res),
         "tests": res.tests,
     }
@@ -184,6 +186,23 @@ def changes(res: Results, by: list[str] | None = None) -> pd.DataFrame:
                      "changes": len(what)})
         prev = (mean, rec)
     return pd.DataFrame(rows)
+
+
+def repeat_rounds(res: Results, by: list[str] | None = None) -> pd.DataFrame:
+    """Each complete repeat in run order with its round as every view shows it
+    (lab.records.rounds.shown): start, code, threads, host, CPU, load per CPU at its end."""
+    by = cell_by(res.runs, by)
+    cols = ["cell", "run_id", "repeat", "seed", "score", "n", *SHOWN, "commit", "load_per_cpu"]
+    rep = res.repeats
+    if not len(rep):
+        return pd.DataFrame(columns=cols)
+    rows = []
+    for r, label in zip(rep.to_dict("records"), cell_labels(rep, by)):
+        info = from_columns(r) if "round_started" in r else UNKNOWN
+        rows.append({"cell": label, "run_id": r["run_id"], "repeat": r["repeat"], "seed": r["seed"],
+                     "score": r["score"], "n": r["n"], **shown(info), "commit": info.commit,
+                     "load_per_cpu": info.load_per_cpu})
+    return pd.DataFrame(rows, columns=cols)
 
 
 # -- contamination ---------------------------------------------------------------------------------

@@ -233,6 +233,27 @@ def from_columns(row) -> RoundInfo:
                      None if t is None else _time(t), get("round_load"), "frame", get("round_cpu"))
 
 
+#: the columns every view shows for a repeat's round (`shown`), in order: key -> header
+SHOWN = {"started": "started", "code": "code", "threads": "threads", "host": "host", "cpu": "CPU",
+         "load": "load / CPU"}
+NOT_RECORDED = "not recorded"
+
+
+def shown(info: RoundInfo | None) -> dict[str, str]:
+    """A repeat's round as the report's table and `lab view`'s run page show it (one definition):
+    start (UTC, to the minute), code (`code:` + 8 characters of the code id, else 8 of the
+    revision), threads, host, CPU and load per CPU at the repeat's end ("busy" from BUSY_LOAD);
+    "not recorded" where the record does not say."""
+    i = info or UNKNOWN
+    commit = i.commit or ""
+    code = (commit[:13] if commit.startswith("code:") else commit[:8]) or NOT_RECORDED
+    load = NOT_RECORDED if i.load_per_cpu is None else \
+        f"{float(i.load_per_cpu):.2f}" + (" (busy)" if i.busy else "")
+    return dict(zip(SHOWN, (f"{i.started_at:%Y-%m-%d %H:%M} UTC" if i.started_at else NOT_RECORDED, code,
+                            NOT_RECORDED if i.n_threads is None else str(i.n_threads),
+                            i.host or NOT_RECORDED, i.cpu or NOT_RECORDED, load)))
+
+
 def round_labels(infos: list[RoundInfo], *, window_s: float = WINDOW_S) -> list[int | None]:
     """A round number per repeat (the repeats of both arms of one comparison together); None for a
     repeat whose round is unknown."""

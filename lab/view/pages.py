@@ -27,6 +27,7 @@ from lab.comparisons.diff import build, comparison_lines
 from lab.errors import LabError
 from lab.records.cells import axis_of_path
 from lab.records.numerics import describe_difference, of_record
+from lab.records.rounds import SHOWN, rounds_of, shown
 from lab.view import columns
 from lab.view.live import LiveResults
 from lab.view.matrix import matrix_html, side_url, transcript_url
@@ -300,8 +301,10 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
     runs, by = _cell_frame(live)
     r = runs[runs["run_id"] == run_id].iloc[0]
     writing = live.writing().get(run_id)
+    rounds = rounds_of(rec)
     reps = [[str(x.repeat), str(x.seed), f"{x.score}/{x.n}", f"{100 * x.score / x.n:.1f}%" if x.n else "–",
-             _num(x.wall_s), str(x.prompt_tokens), str(x.completion_tokens)] for x in rec.repeats]
+             _num(x.wall_s), str(x.prompt_tokens), str(x.completion_tokens),
+             *map(e, shown(rounds.get(x.repeat)).values())] for x in rec.repeats]
     partial = _in_progress(res.tests[res.tests["run_id"] == run_id]) if len(res.tests) else {}
     axes = columns.axes_of(runs)
     info = [["experiment", e(rec.experiment)],
@@ -316,7 +319,11 @@ def run_page(live: LiveResults, run_id: str) -> str | None:
     tests = res.tests[res.tests["run_id"] == run_id] if len(res.tests) else res.tests
     body = [f"<h1>Run {e(run_id)}</h1>", _config_html(rec), "<h2>Run</h2>", _table(["", ""], info, "info"),
             "<h2>Repeats</h2>",
-            _table(["repeat", "seed", "score", "pass rate", "wall s", "prompt tokens", "completion tokens"],
+            "<p class='note'>started … load: where and when each repeat ran, as the report's "
+            "<em>Where and when each repeat ran</em> shows it (CPU and load split no round: "
+            "docs/statistics.md)</p>",
+            _table(["repeat", "seed", "score", "pass rate", "wall s", "prompt tokens", "completion tokens",
+                    *SHOWN.values()],
                    reps, "repeats") if reps else "<p class='note'>No complete repeat yet.</p>",
             "<h2>Per category</h2>", _categories_html(rec),
             "<h2>Tests × repeats</h2>"]
