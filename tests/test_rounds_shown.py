@@ -82,3 +82,15 @@ def test_a_report_with_one_cpu_names_it_and_claims_nothing_more(tmp_path):
     md = (out / "report.md").read_text(encoding="utf-8")
     assert f"**CPUs:** {cpu_info()['model']} (2 repeats). **Busy at the end:**" in md
     assert "ran on 2 CPUs" not in md
+
+
+def test_cpus_not_recorded_make_the_count_a_lower_bound():
+    import pandas as pd
+
+    from lab.analysis.report import rounds_blocks
+    rounds = pd.DataFrame({"cpu": ["Intel", NOT_RECORDED, "AMD", NOT_RECORDED],
+                           "load": ["1.52 (busy)", "1.03", "0.99", NOT_RECORDED]})
+    text = next(b for b in rounds_blocks(rounds) if isinstance(b, str) and b.startswith("**CPUs:**"))
+    assert text.startswith("**CPUs:** Intel (1 repeat); AMD (1 repeat); not recorded (2 repeats). The "
+                           "repeats ran on at least 2 CPUs")
+    assert text.endswith("**Busy at the end:** 1 of 4 repeats.")

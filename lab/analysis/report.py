@@ -468,11 +468,12 @@ def rounds_blocks(rounds: pd.DataFrame) -> list[Block]:
              f"(docs/statistics.md).")
     if len(rounds):
         counts = rounds["cpu"].value_counts()
-        known = [c for c in counts.index if c != NOT_RECORDED]
+        known = [c for c in dict.fromkeys(rounds["cpu"]) if c != NOT_RECORDED]     # in run order
         cpus = "; ".join(f"{c} ({counts[c]} repeat{'s' if counts[c] != 1 else ''})"
                          for c in [*known, *([NOT_RECORDED] if NOT_RECORDED in counts.index else [])])
         busy = int(rounds["load"].str.endswith("(busy)").sum())
-        b.append(f"**CPUs:** {cpus}." + (f" The repeats ran on {len(known)} CPUs: the same tokens, other "
+        some = "at least " if NOT_RECORDED in counts.index else ""
+        b.append(f"**CPUs:** {cpus}." + (f" The repeats ran on {some}{len(known)} CPUs: the same tokens, other "
                                          "speeds, so their wall times are not one distribution."
                                          if len(known) > 1 else "")
                  + f" **Busy at the end:** {busy} of {len(rounds)} repeats.")
