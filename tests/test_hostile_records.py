@@ -84,7 +84,13 @@ def test_a_tests_csv_written_before_the_cap_is_read(tmp_path):
     lambda d: d.__setitem__("findings", [1]),
     lambda d: d["config"].__setitem__("vocab", ["x"]),
     lambda d: d.__setitem__("numerics", "cpu"),
-], ids=["config.resolver", "findings[0]", "config.vocab", "numerics"])
+    lambda d: d["repeats"][0].__setitem__("round", "vm"),
+    lambda d: d["repeats"][0]["round"].__setitem__("load_per_cpu", "high"),
+    lambda d: d["repeats"][0]["round"].__setitem__("host", ["vm"]),
+    lambda d: d["events"][0].__setitem__("git", "abc123"),
+    lambda d: d["events"].append({"status": "running", "resumed": True, "kept_repeats": 0}),
+], ids=["config.resolver", "findings[0]", "config.vocab", "numerics", "repeats[0].round",
+        "round.load_per_cpu", "round.host", "events[0].git", "events[-1].kept_repeats"])
 def test_one_record_with_a_wrong_nested_type_is_listed_the_rest_show(tmp_path, damage):
     good = run(scripted_cfg(tmp_path, "run.experiment=good"), backend=scripted(), progress=False)
     bad = run(scripted_cfg(tmp_path, "run.experiment=bad"), backend=scripted(), progress=False)

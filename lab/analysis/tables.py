@@ -1,9 +1,10 @@
 """Every table of the report, computed from the loader's frames (written as CSV by the report).
 
 `report_tables(res, reference)` returns name -> DataFrame. Besides the statistics of `stats`,
-`compare` and `tool_use` (tool use per cell, copy cascades per repeat) it builds the two tables
-that need more than one frame: the source log beside the reproduced runs (`reference_vs_runs`)
-what changed from each run to the next (`changes`) and where and when each repeat ran (`rounds`).
+`compare` and `tool_use` (tool use per cell, copy cascades per repeat) it builds the tables that
+need more than the frames' statistics: the source log beside the reproduced runs
+(`reference_vs_runs`), what changed from each run to the next (`changes`) and where and when each
+repeat ran (`rounds`, as lab.records.rounds.shown says it).
 """
 
 from __future__ import annotations

@@ -241,6 +241,10 @@ def _shape_problem(data: dict) -> tuple[str, str] | None:
         bad = next((i for i, x in enumerate(v) if not isinstance(x, dict)), None)
         if bad is not None:
             return f"{k}[{bad}]", "must be an object"
+    for i, ev in enumerate(data.get("events", [])):      # a run segment, read by lab.records.rounds
+        for key, kind in (("git", dict), ("kept_repeats", list)):
+            if ev.get(key) is not None and not isinstance(ev[key], kind):
+                return f"events[{i}].{key}", "must be " + ("an object" if kind is dict else "a list")
     return None
 
 
@@ -270,6 +274,15 @@ def _repeat_problem(r: object) -> str | None:
         return "outcomes must map labels to integers"
     if not isinstance(r["by_category"], dict):
         return "by_category must be an object"
+    rnd = r.get("round", {})      # read by lab.records.rounds; shown by the report and `lab view`
+    if not isinstance(rnd, dict):
+        return "round must be an object"
+    load = rnd.get("load_per_cpu")
+    if load is not None and (isinstance(load, bool) or not isinstance(load, (int, float))):
+        return "round.load_per_cpu must be a number"
+    bad = next((k for k in ("started_at", "host") if rnd.get(k) is not None and not isinstance(rnd[k], str)), None)
+    if bad:
+        return f"round.{bad} must be a string"
     return None
 
 
