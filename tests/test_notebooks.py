@@ -9,6 +9,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from lab.records.rounds import SHOWN
 from test_analysis_sweep import make_sweep
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -53,7 +54,8 @@ CLAIMS = {
                  'print("CLAIMS " + json.dumps({"by": by, '
                  '"cells": cells[[*by, "repeats", "mean"]].to_dict("records"), '
                  '"comparisons": cmp[[*[c for c in by if c != "vocabulary"], "a", "b", "diff", '
-                 '"p_holm", "significant_holm"]].to_dict("records") if len(cmp) else []}, default=str))'),
+                 '"p_holm", "significant_holm"]].to_dict("records") if len(cmp) else [], '
+                 '"rounds": rounds.to_dict("records")}, default=str))'),
     "context": ('import json\nby = globals().get("by", ["vocabulary", "model", "suite"])\n'
                 'weakest = globals().get("weakest", curve.loc[curve.groupby(by)["rolling"].idxmin(), '
                 '[*by, "position", "category", "rolling"]])\n'
@@ -123,6 +125,9 @@ def test_variance_notebook_claims_are_the_reports(runs, findings_report, tmp_pat
     assert nb_by == by
     want_cells = {_key(r, by): (r["repeats"], num(r["mean"])) for r in T["cells"].to_dict("records")}
     assert {_key(r, by): (r["repeats"], num(r["mean"])) for r in got["cells"]} == want_cells
+    # where and when each repeat ran: the report's rows (lab.records.rounds.shown)
+    shown = ["cell", "run_id", "repeat", "seed", "score", *SHOWN]
+    assert [_key(r, shown) for r in got["rounds"]] == [_key(r, shown) for r in T["rounds"].to_dict("records")]
 
 
 @pytest.mark.skipif(not FINDINGS, reason="no committed findings runs")
