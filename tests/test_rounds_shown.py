@@ -94,3 +94,31 @@ def test_cpus_not_recorded_make_the_count_a_lower_bound():
     assert text.startswith("**CPUs:** Intel (1 repeat); AMD (1 repeat); not recorded (2 repeats). The "
                            "repeats ran on at least 2 CPUs")
     assert text.endswith("**Busy at the end:** 1 of 4 repeats.")
+
+
+def test_lab_diff_and_the_viewers_compare_name_the_cpus_of_two_runs(tmp_path):
+    """Two runs on two machines of one host name: lab diff (text and JSON) and the viewer's compare
+    page say which CPUs ran the repeats; two runs on one CPU say nothing."""
+    import json
+
+    a = run(scripted_cfg(tmp_path / "runs", "run.repeats=2", "run.experiment=a"), backend=scripted(),
+            progress=False).run_dir
+    b = run(scripted_cfg(tmp_path / "runs", "run.repeats=2", "run.experiment=b"), backend=scripted(),
+            progress=False).run_dir
+    one = CliRunner().invoke(main, ["diff", str(a), str(b)], catch_exceptions=False)
+    assert one.exit_code == 0 and "CPUs" not in one.output, one.output
+
+    rec = read_record(b)
+    rec.events[0]["cpu"] = "Another CPU (test)"
+    write_record(b, rec)
+    here = cpu_info()["model"]
+    want = (f"the repeats ran on 2 CPUs (base: {here} 2; cand: Another CPU (test) 2): one numerics id, "
+            "the same tokens on each; other speeds (docs/numerics.md)")
+    text = CliRunner().invoke(main, ["diff", str(a), str(b)], catch_exceptions=False).output
+    assert f"note: {want}\n" in text
+    js = json.loads(CliRunner().invoke(main, ["diff", str(a), str(b), "--format", "json"],
+                                       catch_exceptions=False).output)
+    assert js["cpus"] == {"base": {here: 2}, "cand": {"Another CPU (test)": 2}, "note": want}
+    page = TestClient(create_app([tmp_path / "runs"], min_interval=0), base_url=LOCAL).get(
+        "/compare", params={"base": a.name, "cand": b.name}).text
+    assert f"<p class='note'>Note: {want}.</p>" in page

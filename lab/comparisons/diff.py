@@ -17,6 +17,7 @@ from pathlib import Path
 from lab.records.results import OUTCOMES
 from lab.records.fingerprint import Fingerprint
 from lab.records.numerics import Numerics, describe_difference, of_record
+from lab.records.rounds import NOT_RECORDED, cpus_of
 from lab.records.recovery import left_out_words
 from lab.comparisons.runs import RunComparison, compare_runs
 from lab.records.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
@@ -100,6 +101,8 @@ class RunDiff:
             "axes_differ": {k: {"base": b, "cand": c} for k, (b, c) in self.axes.items()},
             "other_differences": self.other_differences,
             "numerics": _numerics_pair(of_record(self.base), of_record(self.cand)),
+            "cpus": {"base": cpus_of(self.base), "cand": cpus_of(self.cand),
+                     "note": cpu_note(self.base, self.cand)},
             "repeats": _repeat_pairs(self.base, self.cand),
             "mean": None if c is None else {
                 "base": c.mean_base, "cand": c.mean_cand, "diff": c.diff, "se": c.se, "df": c.df,
@@ -111,6 +114,21 @@ class RunDiff:
             "outcome_changes": [_change_dict(t) for t in self.outcome_changes],
             "outcome_totals": {k: {"base": b, "cand": c} for k, (b, c) in self.outcome_totals.items()},
         }
+
+
+def cpu_note(base: RunRecord, cand: RunRecord) -> str | None:
+    """A note when the two runs' repeats ran on more than one CPU (lab.records.rounds: machines
+    rebuilt between working sessions keep their host name); None on one CPU or none recorded."""
+    cpus = {"base": cpus_of(base), "cand": cpus_of(cand)}
+    known = list(dict.fromkeys(c for n in cpus.values() for c in n if c != NOT_RECORDED))
+    if len(known) < 2:
+        return None
+    same = of_record(base).same_as(of_record(cand))
+    return (f"the repeats ran on {'at least ' if any(NOT_RECORDED in n for n in cpus.values()) else ''}"
+            f"{len(known)} CPUs (" + "; ".join(
+                f"{side}: " + ", ".join(f"{c} {k}" for c, k in n.items()) for side, n in cpus.items())
+            + ("): one numerics id, the same tokens on each; other speeds (docs/numerics.md)" if same
+               else "): see the numerics warning"))
 
 
 def _numerics_pair(base: Numerics, cand: Numerics) -> dict:
@@ -278,6 +296,9 @@ def format_diff(d: RunDiff) -> str:
     note = describe_difference(of_record(b), of_record(c))
     if note:
         lines.append(f"warning: {note} (the machines' arithmetic is part of the difference)")
+    cpus = cpu_note(b, c)
+    if cpus:
+        lines.append(f"note: {cpus}")
     lines += ["", f"{'repeat':>6}  {'base':>7}  {'cand':>7}"]
     for p in _repeat_pairs(b, c):
         fmt = lambda s, out: (f"{s}/{p['n']}" + ("*" if out else "")) if s is not None else "-"  # noqa: E731

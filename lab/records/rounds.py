@@ -254,6 +254,16 @@ def shown(info: RoundInfo | None) -> dict[str, str]:
                             i.host or NOT_RECORDED, i.cpu or NOT_RECORDED, load)))
 
 
+def cpus_of(record) -> dict[str, int]:
+    """How many complete repeats of a run ran on each CPU, as `shown` says it (first seen first;
+    "not recorded" last)."""
+    n: dict[str, int] = {}
+    for k, info in sorted(rounds_of(record).items()):
+        c = shown(info)["cpu"]
+        n[c] = n.get(c, 0) + 1
+    return dict(sorted(n.items(), key=lambda kv: kv[0] == NOT_RECORDED))
+
+
 def round_labels(infos: list[RoundInfo], *, window_s: float = WINDOW_S) -> list[int | None]:
     """A round number per repeat (the repeats of both arms of one comparison together); None for a
     repeat whose round is unknown."""
