@@ -16,7 +16,8 @@ the pairs; and the repeats per cell a 3x rate difference needs for 80% power, fr
 of that test (lab.stats.collapse_power) at the rate measured here and at --base-rate. Exploratory,
 added after the data was seen: whether a score goes with its seed (every cell samples a seed's turns
 with the same draws): the two-way ANOVA seeds x cells (lab.stats.twoway.block_anova) and the
-single-session simulator's coupling of two cells at one seed (lab.stats.simulate.fit_single). Everything
+single-session simulator's coupling of two cells at one seed (lab.stats.simulate.fit_single); and
+the cells pooled (their average rate, exact CI) against the premise's rate (--base-rate). Everything
 comes from the run records; nothing is typed in. Only complete repeats count. --batch-check: the
 timings of the check that chose batched or sequential for the sweep (scripts/collapse_batch_check.py)
 and its decision, first.
@@ -32,6 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
+from scipy.stats import binom
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -105,6 +107,33 @@ class Collapse:
                              if len(work) else "-",
                          "collapsed repeats' scores": " ".join(f"{x:g}" for x in c["score"]) or "-"})
         return pd.DataFrame(rows)
+
+    def pooled(self, base: tuple[str, float]) -> str:
+        """Every cell's repeats together (the cells' average rate) with its exact CI, and how likely
+        that few collapses would be at the premise's rate (`--base-rate`). Added on 2026-12-05
+        after 41 repeats without a collapse: a check of the premise, not a test fixed before the
+        data."""
+        counts = self.counts()
+        k, n = sum(c[1] for c in counts), sum(c[2] for c in counts)
+        if not n:
+            return ""
+        lo, hi = rate_ci(k, n, self.level)
+        what, r = base
+        said = (f"**Pooled over the {len(counts)} cells** (their average rate; added on 2026-12-05 after "
+                f"41 repeats without a collapse, a check of the issue's premise, not a test fixed "
+                f"before the data): {k}/{n} collapsed, rate {k / n:.3f}, {self.level:.0%} CI "
+                f"[{lo:.3f}, {hi:.3f}] (exact). ")
+        if k / n >= r:
+            said += f"That is at or above the premise's rate {r:.3f} ({what})."
+        else:
+            p = float(binom.cdf(k, n, r))
+            said += (f"At the premise's rate {r:.3f} ({what}) as few as {k} collapses in {n} repeats "
+                     f"has probability {p:.3g} (exact binomial, one-sided)"
+                     + (": the rate here is lower than the premise's." if p < 1 - self.level else
+                        ": no fewer than that rate gives by chance."))
+        return said + (" The premise's 1 in 12 is the lexiopt single sessions' (prompt `default` with its "
+                       "`ANSWER: <path>` format, 2026-12-01 commits); cells with another prompt or code "
+                       "may differ from it by either.")
 
     def continued(self) -> str:
         """The repeats a resume went on with after an interruption, named (docs/runs.md)."""
@@ -494,6 +523,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"A repeat collapsed: {RULE} (lab.records.cascade.is_collapse, COLLAPSE_STREAK "
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
+    said = f.pooled((f"--base-rate {args.base_rate}", rate(args.base_rate)))
+    if said:
+        print("\n" + said)
     print("\n" + f.continued())
     print("\n**Scores by seed** (c: collapsed, i: intermediate; blank: not run yet). Every cell runs the "
           "same seeds: a row puts one seed's repeats side by side, so a reader sees whether a score "

@@ -164,9 +164,29 @@ def test_findings_collapse_counts_collapsed_repeats_and_plans_the_repeats(tmp_pa
     assert ("| does the vocabulary change it? | model=scripted · prompt=answer_line | 2 | 2/4 2/4 | 1 | "
             "Fisher's exact, 2 x 2 (exact) | 1 |") in out
     assert "does any cell differ?" not in out               # the same question asked once
+    assert ("4/8 collapsed, rate 0.500, 95% CI [0.157, 0.843] (exact). That is at or above the "
+            "premise's rate 0.083 (--base-rate 1/12).") in out
     assert "0.083 (--base-rate) | 0.25 | 0.025 | Fisher exact, the two-part comparison's collapse part | 101 |" in out
     assert "Every repeat ran in one piece" in out
     assert "Every repeat ran the same lab code" in out
+
+
+def test_findings_collapse_checks_the_premise_rate_on_the_pooled_cells():
+    """0 collapses in 41 single sessions (the sweep on 2026-12-05) against the premise's 1 in 12:
+    (11/12)^41 = 0.028, so the pooled rate is said to be lower; 0 in 12 (0.35) is not."""
+    mod = _script("findings_collapse")
+    f = mod.Collapse.__new__(mod.Collapse)
+    f.level = 0.95
+    f.counts = lambda: [({}, 0, 9, None)] + [({}, 0, 8, None)] * 4
+    said = f.pooled(("--base-rate 1/12", 1 / 12))
+    assert ("0/41 collapsed, rate 0.000, 95% CI [0.000, 0.086] (exact). At the premise's rate 0.083 "
+            "(--base-rate 1/12) as few as 0 collapses in 41 repeats has probability 0.0282 (exact "
+            "binomial, one-sided): the rate here is lower than the premise's.") in said
+    f.counts = lambda: [({}, 0, 12, None)]
+    assert "has probability 0.352 (exact binomial, one-sided): no fewer than that rate gives by chance." \
+        in f.pooled(("--base-rate 1/12", 1 / 12))
+    f.counts = lambda: []
+    assert f.pooled(("--base-rate 1/12", 1 / 12)) == ""
 
 
 def test_findings_collapse_names_a_session_that_neither_works_nor_collapses(tmp_path, capsys):
