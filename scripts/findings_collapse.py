@@ -54,6 +54,15 @@ from findings_common import md, run, save_figure  # noqa: E402
 
 #: the axes a cell is told by here (and any other axis that varies among the loaded runs)
 AXES = ["model", "vocabulary", "prompt"]
+#: the issue's premise, "~1 of 12 single sessions collapse", and where that rate comes from
+DEFAULT_BASE_RATE = "1/12"
+PREMISE = ("The premise's 1 in 12 is the lexiopt single sessions' (prompt `default` with its "
+           "`ANSWER: <path>` format, 2026-12-01 commits)")
+
+
+def totals(counts: list[tuple[dict, int, int, pd.DataFrame]]) -> tuple[int, int]:
+    """(collapsed, repeats) over the cells of `Collapse.counts`."""
+    return sum(c[1] for c in counts), sum(c[2] for c in counts)
 
 
 def fisher_p(k_base: int, n_base: int, k_cand: int, n_cand: int) -> float:
@@ -108,13 +117,13 @@ class Collapse:
                          "collapsed repeats' scores": " ".join(f"{x:g}" for x in c["score"]) or "-"})
         return pd.DataFrame(rows)
 
-    def pooled(self, base: tuple[str, float]) -> str:
+    def pooled(self, base: tuple[str, float], source: str | None = PREMISE) -> str:
         """Every cell's repeats together (the cells' average rate) with its exact CI, and how likely
         that few collapses would be at the premise's rate (`--base-rate`). Added on 2026-12-05
         after 41 repeats without a collapse: a check of the premise, not a test fixed before the
         data."""
         counts = self.counts()
-        k, n = sum(c[1] for c in counts), sum(c[2] for c in counts)
+        k, n = totals(counts)
         if not n:
             return ""
         lo, hi = rate_ci(k, n, self.level)
@@ -131,9 +140,8 @@ class Collapse:
                      f"has probability {p:.3g} (exact binomial, one-sided)"
                      + (": the rate here is lower than the premise's." if p < 1 - self.level else
                         ": no fewer than that rate gives by chance."))
-        return said + (" The premise's 1 in 12 is the lexiopt single sessions' (prompt `default` with its "
-                       "`ANSWER: <path>` format, 2026-12-01 commits); cells with another prompt or code "
-                       "may differ from it by either.")
+        return said + (f" {source}; cells with another prompt or code may differ from it by either."
+                       if source else "")
 
     def continued(self) -> str:
         """The repeats a resume went on with after an interruption, named (docs/runs.md)."""
@@ -511,7 +519,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="the batching check's folder (scripts/collapse_batch_check.py): its "
                          "timings and the decision it made, before the cells")
     ap.add_argument("--figure", metavar="PNG", help="draw the rates and every repeat's score there")
-    ap.add_argument("--base-rate", default="1/12",
+    ap.add_argument("--base-rate", default=DEFAULT_BASE_RATE,
                     help="a collapse rate to plan a 3x difference from, besides the one measured "
                          "(default 1/12: the lexiopt sweep's single sessions)")
     args = ap.parse_args(argv)
@@ -523,7 +531,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"A repeat collapsed: {RULE} (lab.records.cascade.is_collapse, COLLAPSE_STREAK "
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
-    said = f.pooled((f"--base-rate {args.base_rate}", rate(args.base_rate)))
+    said = f.pooled((f"--base-rate {args.base_rate}", rate(args.base_rate)),
+                    PREMISE if rate(args.base_rate) == rate(DEFAULT_BASE_RATE) else None)
     if said:
         print("\n" + said)
     print("\n" + f.continued())
@@ -551,8 +560,7 @@ def main(argv: list[str] | None = None) -> None:
           f"fitted to the cell's other working repeats, leave one out), or collapsed with a score at or "
           f"above it, is *intermediate*; the hypothesis says there are none beyond chance "
           f"(lab.stats.intermediate).\n\n" + md(table, "(no complete single-session repeat)") + "\n\n" + said)
-    counts = f.counts()
-    k, n = sum(c[1] for c in counts), sum(c[2] for c in counts)
+    k, n = totals(f.counts())
     rates = [("pooled here", k / n)] if n else []
     rates.append(("--base-rate", rate(args.base_rate)))
     print("\n### Repeats a 3x collapse-rate difference needs\n\n"

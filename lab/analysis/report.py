@@ -37,7 +37,7 @@ from lab.analysis.cell_pairs import arms_word
 from lab.analysis.verdict import parse_baseline, verdicts
 from lab.errors import InputError, LabError
 from lab.records.results import OUTCOMES
-from lab.records.rounds import BUSY_LOAD, NOT_RECORDED, SHOWN
+from lab.records.rounds import BUSY_LOAD, SHOWN, cpu_counts, cpu_span
 
 
 @dataclass
@@ -467,15 +467,13 @@ def rounds_blocks(rounds: pd.DataFrame) -> list[Block]:
              f"every CPU and at any load, and a time limit's hits are labelled `timeout` "
              f"(docs/statistics.md).")
     if len(rounds):
-        counts = rounds["cpu"].value_counts()
-        known = [c for c in dict.fromkeys(rounds["cpu"]) if c != NOT_RECORDED]     # in run order
-        cpus = "; ".join(f"{c} ({counts[c]} repeat{'s' if counts[c] != 1 else ''})"
-                         for c in [*known, *([NOT_RECORDED] if NOT_RECORDED in counts.index else [])])
+        counts = cpu_counts(rounds["cpu"])                     # in run order
+        cpus = "; ".join(f"{c} ({k} repeat{'s' if k != 1 else ''})" for c, k in counts.items())
         busy = int(rounds["load"].str.endswith("(busy)").sum())
-        some = "at least " if NOT_RECORDED in counts.index else ""
-        b.append(f"**CPUs:** {cpus}." + (f" The repeats ran on {some}{len(known)} CPUs: the same tokens, other "
+        span = cpu_span(counts)
+        b.append(f"**CPUs:** {cpus}." + (f" The repeats ran on {span}: the same tokens, other "
                                          "speeds, so their wall times are not one distribution."
-                                         if len(known) > 1 else "")
+                                         if span else "")
                  + f" **Busy at the end:** {busy} of {len(rounds)} repeats.")
     table = Table(rounds, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("seed", "seed"),
                            ("score", "score"), *((h, k) for k, h in SHOWN.items())], csv="rounds")

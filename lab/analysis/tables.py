@@ -16,7 +16,7 @@ import pandas as pd
 
 from lab.analysis import cell_pairs as compare, frame_stats as stats
 from lab.records.cells import cell_by
-from lab.records.rounds import SHOWN, UNKNOWN, from_columns, shown
+from lab.records.rounds import SHOWN, from_columns, shown
 from lab.analysis.load import CELL, Results, cell_labels
 from lab.analysis.tool_use import cascade_table, tool_use_table
 
@@ -199,7 +199,7 @@ def repeat_rounds(res: Results, by: list[str] | None = None) -> pd.DataFrame:
         return pd.DataFrame(columns=cols)
     rows = []
     for r, label in zip(rep.to_dict("records"), cell_labels(rep, by)):
-        info = from_columns(r) if "round_started" in r else UNKNOWN
+        info = from_columns(r)
         rows.append({"cell": label, "run_id": r["run_id"], "repeat": r["repeat"], "seed": r["seed"],
                      "score": r["score"], "n": r["n"], **shown(info), "commit": info.commit,
                      "load_per_cpu": info.load_per_cpu})

@@ -17,7 +17,7 @@ from pathlib import Path
 from lab.records.results import OUTCOMES
 from lab.records.fingerprint import Fingerprint
 from lab.records.numerics import Numerics, describe_difference, of_record
-from lab.records.rounds import NOT_RECORDED, cpus_of
+from lab.records.rounds import cpu_span, cpus_of
 from lab.records.recovery import left_out_words
 from lab.comparisons.runs import RunComparison, compare_runs
 from lab.records.record import TESTS_FILE, RunRecord, TestRow, read_record, read_tests_csv
@@ -101,8 +101,7 @@ class RunDiff:
             "axes_differ": {k: {"base": b, "cand": c} for k, (b, c) in self.axes.items()},
             "other_differences": self.other_differences,
             "numerics": _numerics_pair(of_record(self.base), of_record(self.cand)),
-            "cpus": {"base": cpus_of(self.base), "cand": cpus_of(self.cand),
-                     "note": cpu_note(self.base, self.cand)},
+            "cpus": cpus_pair(self.base, self.cand),
             "repeats": _repeat_pairs(self.base, self.cand),
             "mean": None if c is None else {
                 "base": c.mean_base, "cand": c.mean_cand, "diff": c.diff, "se": c.se, "df": c.df,
@@ -116,19 +115,17 @@ class RunDiff:
         }
 
 
-def cpu_note(base: RunRecord, cand: RunRecord) -> str | None:
-    """A note when the two runs' repeats ran on more than one CPU (lab.records.rounds: machines
-    rebuilt between working sessions keep their host name); None on one CPU or none recorded."""
-    cpus = {"base": cpus_of(base), "cand": cpus_of(cand)}
-    known = list(dict.fromkeys(c for n in cpus.values() for c in n if c != NOT_RECORDED))
-    if len(known) < 2:
-        return None
-    same = of_record(base).same_as(of_record(cand))
-    return (f"the repeats ran on {'at least ' if any(NOT_RECORDED in n for n in cpus.values()) else ''}"
-            f"{len(known)} CPUs (" + "; ".join(
-                f"{side}: " + ", ".join(f"{c} {k}" for c, k in n.items()) for side, n in cpus.items())
-            + ("): one numerics id, the same tokens on each; other speeds (docs/numerics.md)" if same
-               else "): see the numerics warning"))
+def cpus_pair(base: RunRecord, cand: RunRecord) -> dict:
+    """Repeats per CPU of each run, and a note when together they ran on more than one CPU
+    (lab.records.rounds: machines rebuilt between working sessions keep their host name)."""
+    b, c = cpus_of(base), cpus_of(cand)
+    span = cpu_span(b, c)
+    note = None if span is None else (
+        f"the repeats ran on {span} (" + "; ".join(
+            f"{side}: " + ", ".join(f"{cpu} {k}" for cpu, k in n.items()) for side, n in (("base", b), ("cand", c)))
+        + ("): one numerics id, the same tokens on each; other speeds (docs/numerics.md)"
+           if of_record(base).same_as(of_record(cand)) else "): see the numerics warning"))
+    return {"base": b, "cand": c, "note": note}
 
 
 def _numerics_pair(base: Numerics, cand: Numerics) -> dict:
@@ -296,7 +293,7 @@ def format_diff(d: RunDiff) -> str:
     note = describe_difference(of_record(b), of_record(c))
     if note:
         lines.append(f"warning: {note} (the machines' arithmetic is part of the difference)")
-    cpus = cpu_note(b, c)
+    cpus = cpus_pair(b, c)["note"]
     if cpus:
         lines.append(f"note: {cpus}")
     lines += ["", f"{'repeat':>6}  {'base':>7}  {'cand':>7}"]

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import os
 import socket
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
@@ -254,14 +256,23 @@ def shown(info: RoundInfo | None) -> dict[str, str]:
                             i.host or NOT_RECORDED, i.cpu or NOT_RECORDED, load)))
 
 
+def cpu_counts(cpus: Iterable[str]) -> dict[str, int]:
+    """Repeats per CPU, the names as `shown` says them: first seen first, "not recorded" last."""
+    return dict(sorted(Counter(cpus).items(), key=lambda kv: kv[0] == NOT_RECORDED))
+
+
 def cpus_of(record) -> dict[str, int]:
-    """How many complete repeats of a run ran on each CPU, as `shown` says it (first seen first;
-    "not recorded" last)."""
-    n: dict[str, int] = {}
-    for k, info in sorted(rounds_of(record).items()):
-        c = shown(info)["cpu"]
-        n[c] = n.get(c, 0) + 1
-    return dict(sorted(n.items(), key=lambda kv: kv[0] == NOT_RECORDED))
+    """How many complete repeats of a run ran on each CPU (`cpu_counts`, in repeat order)."""
+    return cpu_counts(shown(info)["cpu"] for _, info in sorted(rounds_of(record).items()))
+
+
+def cpu_span(*counts: dict[str, int]) -> str | None:
+    """"N CPUs" over `cpu_counts` tables ("at least N" when some repeat's CPU is not recorded);
+    None when they name fewer than two CPUs."""
+    known = dict.fromkeys(c for n in counts for c in n if c != NOT_RECORDED)
+    if len(known) < 2:
+        return None
+    return f"{'at least ' if any(NOT_RECORDED in n for n in counts) else ''}{len(known)} CPUs"
 
 
 def round_labels(infos: list[RoundInfo], *, window_s: float = WINDOW_S) -> list[int | None]:

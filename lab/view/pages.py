@@ -23,7 +23,7 @@ import pandas as pd
 
 from lab.analysis import frame_stats as stats
 from lab.analysis.transcript import badge, test_html
-from lab.comparisons.diff import build, comparison_lines, cpu_note
+from lab.comparisons.diff import build, comparison_lines, cpus_pair
 from lab.errors import LabError
 from lab.records.cells import axis_of_path
 from lab.records.numerics import describe_difference, of_record
@@ -371,7 +371,7 @@ def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
     note = describe_difference(of_record(res.records[base]), of_record(res.records[cand]))
     if note and "numerics" not in differ:
         body.append(f"<p class='problem'>{e(note)}: the difference includes the machines' arithmetic.</p>")
-    cpus = cpu_note(res.records[base], res.records[cand])
+    cpus = cpus_pair(res.records[base], res.records[cand])["note"]
     if cpus:
         body.append(f"<p class='note'>Note: {e(cpus)}.</p>")
     try:
