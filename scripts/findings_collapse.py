@@ -18,7 +18,11 @@ added after the data was seen: whether a score goes with its seed (every cell sa
 with the same draws): the two-way ANOVA seeds x cells (lab.stats.twoway.block_anova) and the
 single-session simulator's coupling of two cells at one seed (lab.stats.simulate.fit_single); and
 the cells pooled (their average rate, exact CI) against the premise's rate (--base-rate). Everything
-comes from the run records; nothing is typed in. Only complete repeats count. --batch-check: the
+comes from the run records; nothing is typed in. Added on 2026-12-06 after the data: the repeats
+that stopped answering without a copy cascade (lab.records.cascade.stopped_answering), listed under
+the cells, marked `s` by seed and in the figure, and — when there are any — the cells, the pooled
+rate, the tests between cells, the intermediate repeats and the seed effect again with them counted
+as collapsed (a section of its own; the tests fixed before the data stay as they were). Only complete repeats count. --batch-check: the
 timings of the check that chose batched or sequential for the sweep (scripts/collapse_batch_check.py)
 and its decision, first.
 """
@@ -83,11 +87,17 @@ class CellJudgement(NamedTuple):
 
 
 class Collapse:
-    def __init__(self, dirs: list[str], level: float = 0.95):
+    def __init__(self, dirs: list[str], level: float = 0.95, stopped_as_collapse: bool = False):
+        """stopped_as_collapse: a repeat that stopped answering (lab.records.cascade.
+        stopped_answering) counts as collapsed too — the reading added after the data, never the
+        rule fixed before it."""
         self.res = load(dirs, transcripts=False)
         self.level = level
         rep = self.res.repeats
         self.repeats = rep[rep["session"] == "single"] if len(rep) else rep
+        if stopped_as_collapse and len(self.repeats):
+            self.repeats = self.repeats.assign(
+                collapsed=self.repeats["collapsed"].astype(bool) | self.repeats["stopped_answering"].astype(bool))
         self.keys = cell_by(self.repeats, AXES) if len(self.repeats) else AXES
         self._judged: list | None = None
 
@@ -116,6 +126,18 @@ class Collapse:
                              if len(work) else "-",
                          "collapsed repeats' scores": " ".join(f"{x:g}" for x in c["score"]) or "-"})
         return pd.DataFrame(rows)
+
+    def stopped(self) -> pd.DataFrame:
+        """The repeats that stopped answering without a copy cascade (lab.records.cascade.
+        stopped_answering): what the collapse rule fixed before the data does not count."""
+        if self.repeats.empty:
+            return pd.DataFrame()
+        r = self.repeats[self.repeats["stopped_answering"].astype(bool) & ~self.repeats["collapsed"].astype(bool)]
+        return pd.DataFrame([{**{a: x[a] for a in self.keys}, "seed": int(x["seed"]),
+                              "score": f"{x['score']:g}/{int(x['n'])}",
+                              "tests in a row with one unanswered outcome": int(x["unanswered_streak"]),
+                              "from": x["unanswered_start"], "outcome": x["unanswered_outcome"]}
+                             for _, x in r.sort_values(["run_order", "repeat"]).iterrows()])
 
     def pooled(self, base: tuple[str, float], source: str | None = PREMISE) -> str:
         """Every cell's repeats together (the cells' average rate) with its exact CI, and how likely
@@ -378,7 +400,8 @@ class Collapse:
         rows: dict[int, dict] = {}
         for (cell, _, _, g), name in zip(self.counts(), self.labels()):
             for _, r in g.iterrows():
-                mark = "c" if r["collapsed"] else "i" if (r["run_id"], int(r["repeat"])) in inter else ""
+                mark = "c" if r["collapsed"] else (("s" if r["stopped_answering"] else "")
+                                                   + ("i" if (r["run_id"], int(r["repeat"])) in inter else ""))
                 rows.setdefault(int(r["seed"]), {"seed": int(r["seed"])})[name] = f"{r['score']:g}{mark}"
         return pd.DataFrame([rows[k] for k in sorted(rows)]).fillna("")
 
@@ -478,6 +501,11 @@ class Collapse:
                 right.scatter(g.loc[odd, "score"], ys_of[odd], marker="D", s=70, facecolors="none",
                               edgecolors="C1", linewidths=1.4, zorder=4,
                               label="intermediate (neither works nor collapses)")
+            quiet = [i for i, r in g.iterrows() if r["stopped_answering"] and not r["collapsed"]]
+            if quiet:
+                right.scatter(g.loc[quiet, "score"], ys_of[quiet], marker="s", s=70, facecolors="none",
+                              edgecolors="C4", linewidths=1.4, zorder=4,
+                              label="stopped answering (not a copy cascade; after the data)")
             n_max = max(n_max, int(g["n"].max()))
         left.set_xlim(0, 1)
         left.set_xlabel(f"collapse rate ({self.level:.0%} exact CI; label: collapsed / repeats)")
@@ -512,6 +540,32 @@ def batch_check(folder: Path) -> str:
     return md(table) + f"\n\nWhole `lab run` processes (model load included on both sides). Decision: {said}."
 
 
+STOPPED = ("at least 5 tests in a row ended with one unanswered outcome (lab.records.cascade."
+           "stopped_answering, the same COLLAPSE_STREAK)")
+STOPPED_SECTION = "Counting a session that stopped answering as collapsed (added after the data)"
+
+
+def stopped_as_collapse(dirs: list[str], base: tuple[str, float], premise: str | None) -> str:
+    """The cells, the pooled rate, the tests between cells, the intermediate repeats and the seed
+    effect again, with every repeat that stopped answering counted as collapsed: the reading added
+    after the data beside the one fixed before it."""
+    g = Collapse(dirs, stopped_as_collapse=True)
+    table, said = g.works_or_collapses()
+    anova, seed_said = g.seed_effect()
+    return "\n\n".join([
+        f"### {STOPPED_SECTION}\n\nA repeat counts as collapsed here when it collapsed by the rule "
+        f"fixed before the data or stopped answering ({STOPPED}). Not a test fixed before the data: "
+        f"the sessions above were seen first.",
+        "#### Cells\n\n" + md(g.cells(), "(no complete single-session repeat)"),
+        g.pooled(base, premise),
+        "#### Does the vocabulary or the prompt change the rate?\n\n"
+        + md(g.omnibus(), "(no axis with two or more cells)"),
+        "#### Does a session either work or collapse? (the intermediate repeats)\n\n"
+        + md(table, "(no complete single-session repeat)") + "\n\n" + said,
+        "#### Does a score go with its seed? (exploratory)\n\n"
+        + md(anova, "(no seed run in every cell)") + "\n\n" + seed_said])
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+", help="results folders holding single-session runs")
@@ -531,12 +585,19 @@ def main(argv: list[str] | None = None) -> None:
     print(f"A repeat collapsed: {RULE} (lab.records.cascade.is_collapse, COLLAPSE_STREAK "
           f"{COLLAPSE_STREAK}), fixed before the data.\n")
     print("### Cells\n\n" + md(f.cells(), "(no complete single-session repeat)"))
-    said = f.pooled((f"--base-rate {args.base_rate}", rate(args.base_rate)),
-                    PREMISE if rate(args.base_rate) == rate(DEFAULT_BASE_RATE) else None)
+    stopped = f.stopped()
+    if not stopped.empty:
+        print(f"\n**Sessions that stopped answering** (added on 2026-12-06, after the data): "
+              f"{STOPPED} — not a collapse by the rule above, which asks for a copied answer. The "
+              f"tests fixed before the data read them as that rule does (a working repeat); "
+              f"*{STOPPED_SECTION}* reads them again as collapses.\n\n" + md(stopped))
+    base = (f"--base-rate {args.base_rate}", rate(args.base_rate))
+    premise = PREMISE if rate(args.base_rate) == rate(DEFAULT_BASE_RATE) else None
+    said = f.pooled(base, premise)
     if said:
         print("\n" + said)
     print("\n" + f.continued())
-    print("\n**Scores by seed** (c: collapsed, i: intermediate; blank: not run yet). Every cell runs the "
+    print("\n**Scores by seed** (c: collapsed, s: stopped answering, i: intermediate; blank: not run yet). Every cell runs the "
           "same seeds: a row puts one seed's repeats side by side, so a reader sees whether a score "
           "goes with its seed more than with its cell.\n\n" + md(f.by_seed(), "(no complete single-session repeat)"))
     for said in (f.code_versions(), f.machines()):
@@ -560,6 +621,8 @@ def main(argv: list[str] | None = None) -> None:
           f"fitted to the cell's other working repeats, leave one out), or collapsed with a score at or "
           f"above it, is *intermediate*; the hypothesis says there are none beyond chance "
           f"(lab.stats.intermediate).\n\n" + md(table, "(no complete single-session repeat)") + "\n\n" + said)
+    if not stopped.empty:
+        print("\n" + stopped_as_collapse(args.dirs, base, premise))
     k, n = totals(f.counts())
     rates = [("pooled here", k / n)] if n else []
     rates.append(("--base-rate", rate(args.base_rate)))

@@ -154,6 +154,14 @@ def test_change_point_and_streaks():
     assert r["collapse_at"] == "t46" and r["rate_before"] == 1.0 and r["rate_after"] == pytest.approx(11 / 25, abs=1e-3)
     calm = stats.streaks(frame({"v": [[1, 0, 1, 1, 1, 1, 1, 1]]})).iloc[0]
     assert calm["collapse_at"] is None and calm["longest_fail_streak"] == 1
+    assert calm["unanswered_streak"] == 0 and not calm["stopped_answering"]
+    # a single session whose tests from t02 on all end malformed stopped answering; in isolated
+    # tests no conversation carries over, so the same outcomes say nothing of a session
+    quiet = frame({"v": [[1, 0, 0, 0, 0, 0, 0]]})
+    quiet.loc[quiet["index"] > 1, "outcome"] = "malformed"
+    r = stats.streaks(quiet.assign(session="single")).iloc[0]
+    assert (r["unanswered_streak"], r["unanswered_start"], r["unanswered_outcome"]) == (6, "t02", "malformed")
+    assert r["stopped_answering"] and not stats.streaks(quiet.assign(session="isolated")).iloc[0]["stopped_answering"]
 
 
 def test_category_stats_and_position_curve():

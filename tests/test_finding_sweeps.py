@@ -221,6 +221,49 @@ def test_findings_collapse_names_a_session_that_neither_works_nor_collapses(tmp_
     assert said.startswith("Not judged yet")
 
 
+def test_findings_collapse_sets_apart_a_session_that_stopped_answering(tmp_path, capsys):
+    """The collapse sweep's seed 11 of maybe_exts (2026-12-06): from test 1's second turn every
+    call written as `{...}\n<tool_call>` (no opening tag), every test `malformed`. No copied
+    answer, so not a collapse by the rule fixed before the data: listed apart, marked `s`, and
+    counted as collapsed only in its own section."""
+    import io
+
+    from lab.runner import run
+    from support.runs import Solver, scripted_cfg
+    from lab.models import ScriptedBackend
+
+    backend = ScriptedBackend()
+    solve = Solver(backend, lambda test_id, seed: seed in (1, 3, 5) and test_id.endswith("06"))
+
+    def agent(req):     # seed 7, from test 2 on: the forced call, then calls without the opening tag
+        start = max(i for i, m in enumerate(req.messages) if m.role == "user")
+        called = any(m.role == "tool" for m in req.messages[start:])
+        if backend.seed == 7 and int(req.test.id[-2:]) >= 2 and called:
+            return '{"name": "path_resolve", "arguments": {"query": "x"}}\n<tool_call>'
+        return solve(req)
+    backend.enqueue([agent] * 5000)
+    run(scripted_cfg(tmp_path, "run.repeats=8", "agent.session=single"), backend=backend,
+        out=io.StringIO(), progress=False)
+    mod = _script("findings_collapse")
+    f = mod.Collapse([str(tmp_path)])
+    r = f.repeats.set_index("seed")
+    assert not r["collapsed"].any()                                   # the rule fixed before the data
+    assert r["stopped_answering"].tolist() == [False] * 7 + [True]
+    assert (r.loc[7, "unanswered_streak"], r.loc[7, "unanswered_start"], r.loc[7, "unanswered_outcome"]) == \
+        (5, "mini-02", "malformed")
+    assert f.stopped()[["seed", "score", "from", "outcome"]].values.tolist() == [[7, "1/6", "mini-02", "malformed"]]
+    assert f.by_seed()["maybe_exts · answer_line"].iloc[7].startswith("1s")
+    again = mod.Collapse([str(tmp_path)], stopped_as_collapse=True)
+    assert again.cells()["collapsed"].tolist() == [1] and again.stopped().empty
+    mod.main([str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "**Sessions that stopped answering** (added on 2026-12-06, after the data)" in out
+    before, after = out.split(f"### {mod.STOPPED_SECTION}")
+    assert "| 8 | 0 | 0 |" in before.split("### Cells")[1].split("###")[0]   # fixed before: none collapsed
+    assert "| 8 | 1 | 0.125 |" in after.split("#### Cells")[1].split("####")[0]
+    assert "1/8 collapsed" in after
+
+
 def test_findings_collapse_tests_whether_a_score_goes_with_its_seed(tmp_path):
     import contextlib
     import io

@@ -18,7 +18,7 @@ from lab.models.messages import ToolSchema
 from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced_call_rest_grammar,
                                 forced_call_schema)
 from lab.models.textcalls import hermes_call_text, parse_tool_calls
-from lab.records.cascade import AnswerRow, find_cascade
+from lab.records.cascade import UNANSWERED, AnswerRow, find_cascade, stopped_answering, unanswered_streak
 from lab.records.record import summarize_repeat
 from lab.records.test_files import LEGACY_COLUMNS, TestRow, read_tests_csv
 from lab.tools import build_toolset
@@ -340,6 +340,20 @@ def test_a_test_giving_the_copied_answer_again_continues_the_streak_even_when_no
     # the source test itself is no part of the streak, and a wrong answer never seen before starts none
     c = find_cascade(_rows(["x.go", "x.go", "x.go"], ["a.go", "a.go", "b.go"]))
     assert (c.copies, c.longest_streak, c.streak_start) == (1, 1, "t3")
+
+
+def test_a_run_of_one_unanswered_outcome_is_a_session_that_stopped_answering():
+    # the collapse sweep's seed 11 of maybe_exts: every test from t01 on `malformed`
+    rows = [("t1", "pass"), ("t2", "malformed"), ("t3", "malformed"), ("t4", "timeout"),
+            ("t5", "malformed"), ("t6", "malformed"), ("t7", "malformed"), ("t8", "fail")]
+    u = unanswered_streak(rows)
+    assert (u.streak, u.start, u.outcome) == (3, "t5", "malformed")      # one outcome: t4 breaks it
+    assert not stopped_answering(u.streak) and stopped_answering(5)
+    assert unanswered_streak([(f"t{i}", "no_answer") for i in range(5)]).streak == 5
+    # the model's outcomes only: a lab crash, an outage or a skipped test is no unanswered test
+    assert set(UNANSWERED) == {"no_answer", "tool_call_cap", "loop", "timeout", "context_overflow", "malformed"}
+    assert unanswered_streak([(f"t{i}", o) for i, o in enumerate(["crash", "api_error", "skipped"] * 3)]).streak == 0
+    assert unanswered_streak([]).streak == 0
 
 
 def test_the_cascade_is_in_each_repeats_summary(parts):

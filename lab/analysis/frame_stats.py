@@ -18,6 +18,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
+from lab.records.cascade import stopped_answering, unanswered_streak
 from lab.records.results import CRASH, INFRASTRUCTURE, OUTCOMES
 from lab.records.cells import cell_by
 from lab.analysis.load import CELL
@@ -212,7 +213,9 @@ def streaks(tests: pd.DataFrame, by: list[str] | None = None, *, min_drop: float
             min_tail: int = 5) -> pd.DataFrame:
     """Per run x repeat, in session order: the longest run of non-passing tests (where it starts
     and ends), and the cascade — the change point of the pass/fail sequence when the rate after it
-    is at least `min_drop` below the rate before and at least `min_tail` tests follow."""
+    is at least `min_drop` below the rate before and at least `min_tail` tests follow; and the
+    longest run of tests in a row with one unanswered outcome (lab.records.cascade.
+    unanswered_streak), with whether a single session `stopped_answering` there."""
     by = cell_by(tests, by)
     rows = []
     for key, g in tests.groupby([*by, "run_order", "run_id", "repeat"], sort=True, dropna=False):
@@ -230,6 +233,10 @@ def streaks(tests: pd.DataFrame, by: list[str] | None = None, *, min_drop: float
                "streak_to": ids[best_start + best_len - 1] if best_len else None,
                "streak_from_position": pos[best_start] if best_len else None,
                "collapse_at": None, "collapse_position": None, "rate_before": None, "rate_after": None}
+        quiet = unanswered_streak(zip(ids, g["outcome"]))
+        single = "session" not in g.columns or g["session"].iloc[0] != "isolated"
+        row.update({f"unanswered_{k}": v for k, v in quiet.to_dict().items()},
+                   stopped_answering=single and stopped_answering(quiet.streak))
         cp = change_point(ok)
         if cp is not None:
             i, before, after = cp

@@ -19,7 +19,9 @@ prompt variant, resolver and numerics (CONDITIONS) when those vary among the loa
 cell. Each repeat row carries the record's tool use
 (forced and unforced calls, call forms) and copy cascade (lab.records.cascade); repeat and test rows
 of a complete repeat carry its round (`round_*`, lab.records.rounds) and whether it `collapsed`
-(lab.records.cascade.is_collapse: the single-session comparison's first part). Rows of a repeat
+(lab.records.cascade.is_collapse: the single-session comparison's first part) or
+`stopped_answering` (its `unanswered_*` columns: lab.records.cascade.unanswered_streak; counted
+apart from a collapse). Rows of a repeat
 that did not finish (a run that failed or was interrupted mid-repeat) are kept with
 `complete=False`; statistics use complete repeats only.
 """
@@ -35,7 +37,8 @@ import pandas as pd
 
 from lab.errors import InputError, LabError
 from lab.records.cells import CELL, CONDITIONS, cell_by, run_meta
-from lab.records.cascade import NO_CASCADE, answer_rows, find_cascade, is_collapse
+from lab.records.cascade import (NO_CASCADE, Unanswered, answer_rows, find_cascade, is_collapse,
+                                 stopped_answering, unanswered_streak)
 from lab.records.folders import record_dirs
 from lab.records.numerics import of_record
 from lab.records.recovery import left_out_words
@@ -139,7 +142,9 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         rounds = rounds_of(rec)
         for r in rec.counted:
             casc = _cascade_columns(r.cascade, rows_of.get(r.repeat, []), r.n)
+            quiet = _unanswered_columns(rows_of.get(r.repeat, []), r.n)
             per_repeat[r.repeat] = {"collapsed": is_collapse({"longest_streak": casc["cascade_longest_streak"]}),
+                                    "stopped_answering": stopped_answering(quiet["unanswered_streak"]),
                                     **round_columns(rounds.get(r.repeat))}
             repeats.append({**meta, "repeat": r.repeat, "seed": r.seed, "n": r.n, "score": r.score,
                             "pass_rate": r.score / r.n if r.n else None,
@@ -153,7 +158,7 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
                             "continued_at": " ".join(r.continued_at),
                             "started_at": rec.started_at,
                             **_tool_use_columns(r.tool_use, rows_of.get(r.repeat, [])),
-                            **casc, **per_repeat[r.repeat]})
+                            **casc, **quiet, **per_repeat[r.repeat]})
         for row in rows:
             tests.append({**meta, **_row_dict(row), "complete": row.repeat in done,
                           **per_repeat.get(row.repeat, {})})
@@ -270,6 +275,15 @@ def _cascade_columns(cascade: dict, rows: list[TestRow], n: int) -> dict:
         cascade = find_cascade(answer_rows(sorted(rows, key=lambda x: x.index))).to_dict()
     c = cascade or NO_CASCADE.to_dict()
     return {f"cascade_{k}": c.get(k) for k in NO_CASCADE.to_dict()}
+
+
+def _unanswered_columns(rows: list[TestRow], n: int) -> dict:
+    """A repeat's longest run of tests in a row with one unanswered outcome
+    (lab.records.cascade.unanswered_streak) as `unanswered_*` columns, from its tests.csv rows when
+    they are all there; 0 when rows are lost (said among the problems)."""
+    u = (unanswered_streak((x.test_id, x.outcome) for x in sorted(rows, key=lambda x: x.index))
+         if rows and len(rows) >= n else Unanswered(0, None, None))
+    return {f"unanswered_{k}": v for k, v in u.to_dict().items()}
 
 
 def _planned(rec: RunRecord) -> int | None:

@@ -365,7 +365,10 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
              "non-passing tests and the drop point — the change point of the pass/fail sequence "
              "when the rate after it is at least 0.3 lower and at least 5 tests follow (`collapse_at` "
              "in the table's CSV). A drop is not a collapse: the comparisons count a single session as "
-             "collapsed by its copy cascade (the table after this one).")
+             "collapsed by its copy cascade (the table after this one). A single session in which 5 or "
+             "more tests in a row ended with one unanswered outcome (every call malformed, say) "
+             "*stopped answering* (lab.records.cascade.stopped_answering): named here, never counted "
+             "as a collapse.")
     b.append(Figure("position_curve", "Pass rate by position"))
     st = T["streaks"]
     if len(st):
@@ -373,9 +376,13 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
                        streak=[f"{n} ({a}–{z})" if n else "0" for n, a, z in
                                zip(st["longest_fail_streak"], st["streak_from"], st["streak_to"])],
                        drop=[f"at {a}: {x:.0%} → {y:.0%}" if isinstance(a, str) else "–"
-                                 for a, x, y in zip(st["collapse_at"], st["rate_before"], st["rate_after"])])
+                                 for a, x, y in zip(st["collapse_at"], st["rate_before"], st["rate_after"])],
+                       stopped=[f"{n} {o} in a row from {a}" if q else "–" for q, n, o, a in
+                                zip(st["stopped_answering"], st["unanswered_streak"],
+                                    st["unanswered_outcome"], st["unanswered_start"])])
     b.append(Table(st, [("cell", "cell"), ("run", "run_id"), ("repeat", "repeat"), ("score", "score"),
-                        ("longest failing streak", "streak"), ("pass-rate drop", "drop")], csv="streaks"))
+                        ("longest failing streak", "streak"), ("pass-rate drop", "drop"),
+                        ("stopped answering", "stopped")], csv="streaks"))
     b += cascade_blocks(T["cascades"], links)
 
     b.append(("h2", "Reliability: pass^k, flaky and failing tests"))

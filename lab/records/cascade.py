@@ -8,6 +8,10 @@ the same copied answer (begun by a copy; a later test giving that answer wrongly
 when it expects the source test's file and so is no copy itself), and that answer. A repeat with at least `CASCADE_MIN` copies is flagged.
 Pure functions over (test id, answer, expected, passed) rows: the run summary, the record and the
 analysis all use this one definition.
+
+The other way a session stops working, seen after the collapse rule was fixed: a run of tests in
+a row that end with one unanswered outcome (`unanswered_streak`, `stopped_answering`; the same
+COLLAPSE_STREAK), counted apart from a collapse.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from typing import Iterable, Sequence
+
+from lab.records.results import CRASH, INFRASTRUCTURE, OUTCOMES
 
 #: copies in one repeat from which the summary and the report flag a copy cascade
 CASCADE_MIN = 3
@@ -30,6 +36,47 @@ def is_collapse(cascade: dict | None) -> bool:
     """Whether a repeat's cascade (Cascade.to_dict()) is a collapse: a streak of at least
     COLLAPSE_STREAK tests giving one copied answer."""
     return bool(cascade) and int(cascade.get("longest_streak") or 0) >= COLLAPSE_STREAK
+
+
+#: a test's outcomes that carry no answer from the model (lab.records.results.OUTCOMES less pass
+#: and fail, the infrastructure's api_error, the lab's crash and skipped)
+UNANSWERED = tuple(o for o in OUTCOMES if o not in ("pass", "fail", *INFRASTRUCTURE, CRASH, "skipped"))
+
+
+def stopped_answering(streak: int) -> bool:
+    """Whether a single-session repeat stopped answering: at least COLLAPSE_STREAK tests in a row
+    ended with one unanswered outcome (`unanswered_streak`). Added on 2026-12-06, after the
+    collapse sweep's first such session (every call from test 1's second turn on written without
+    its opening tag, every test `malformed`): the other way a session stops working, which the
+    copy-cascade rule fixed before the data does not see. Views count it apart from a collapse."""
+    return int(streak or 0) >= COLLAPSE_STREAK
+
+
+@dataclass(frozen=True)
+class Unanswered:
+    streak: int                 # consecutive tests ending with one unanswered outcome
+    start: str | None           # the first test of that streak
+    outcome: str | None         # ... and its outcome
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def unanswered_streak(rows: Iterable[tuple[str, str]]) -> Unanswered:
+    """The longest run of consecutive tests with one and the same UNANSWERED outcome, over
+    (test id, outcome) rows in the order the tests ran (one repeat); the first such run on a tie."""
+    best = Unanswered(0, None, None)
+    run_len, run_start, run_outcome = 0, None, None
+    for test_id, outcome in rows:
+        if outcome in UNANSWERED and outcome == run_outcome:
+            run_len += 1
+        elif outcome in UNANSWERED:
+            run_len, run_start, run_outcome = 1, test_id, outcome
+        else:
+            run_len, run_start, run_outcome = 0, None, None
+        if run_len > best.streak:
+            best = Unanswered(run_len, run_start, run_outcome)
+    return best
 
 
 @dataclass(frozen=True)
