@@ -242,8 +242,13 @@ def test_findings_collapse_sets_apart_a_session_that_stopped_answering(tmp_path,
             return '{"name": "path_resolve", "arguments": {"query": "x"}}\n<tool_call>'
         return solve(req)
     backend.enqueue([agent] * 5000)
+    said = io.StringIO()
     run(scripted_cfg(tmp_path, "run.repeats=8", "agent.session=single"), backend=backend,
-        out=io.StringIO(), progress=False)
+        out=said, progress=False)
+    # the run's summary says it first, as it says a collapse
+    assert said.getvalue().count("STOPPED ANSWERING") == 1
+    assert ("STOPPED ANSWERING in repeat 7 (seed 7): 5 tests in a row ended malformed from mini-02 "
+            "(no copied answer: not a collapse); score 1/6") in said.getvalue()
     mod = _script("findings_collapse")
     f = mod.Collapse([str(tmp_path)])
     r = f.repeats.set_index("seed")

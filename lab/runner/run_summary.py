@@ -6,7 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lab.errors import LabError
-from lab.records.cascade import is_collapse
+from lab.records.cascade import is_collapse, stopped_answering, unanswered_streak
 from lab.records.numerics import of_record
 from lab.records.record import CONTINUED, CONTINUED_HOW, TESTS_FILE, RunRecord, read_tests_csv
 from lab.records.results import CRASH, OUTCOMES
@@ -138,11 +138,35 @@ def collapse_lines(record: RunRecord) -> list[str]:
     return out
 
 
+def stopped_lines(record: RunRecord, run_dir: Path | None) -> list[str]:
+    """First lines, after any collapse, for a single-session repeat that stopped answering (at least
+    COLLAPSE_STREAK tests in a row with one unanswered outcome: lab.records.cascade.
+    stopped_answering) — no copied answer, so no collapse, but its score says as little about the
+    vocabulary. Read from tests.csv: the record keeps outcome counts, not their order."""
+    if (run_dir is None or (record.agent or {}).get("session") == "isolated" or is_reference(record)
+            or not any(sum(r.outcomes.get(o, 0) for o in r.outcomes if o not in ("pass", "fail"))
+                       for r in record.repeats)):
+        return []
+    try:
+        rows = read_tests_csv(Path(run_dir) / TESTS_FILE)
+    except (LabError, OSError):
+        return []
+    out = []
+    for r in record.repeats:
+        mine = sorted((x for x in rows if x.repeat == r.repeat), key=lambda x: x.index)
+        u = unanswered_streak((x.test_id, x.outcome) for x in mine)
+        if stopped_answering(u.streak) and not is_collapse(r.cascade or {}):
+            out.append(f"STOPPED ANSWERING in repeat {r.repeat} (seed {r.seed}): {u.streak} tests in a "
+                       f"row ended {u.outcome} from {u.start} (no copied answer: not a collapse); "
+                       f"score {r.score}/{r.n}")
+    return out
+
+
 def format_summary(record: RunRecord, run_dir: Path | None = None) -> str:
     m = record.model
     cfg = record.config
     git = record.git or {}
-    lines = [*collapse_lines(record),
+    lines = [*collapse_lines(record), *stopped_lines(record, run_dir),
              f"run {run_dir or record.run_id}  [{record.status}]  experiment {record.experiment}",
              f"model {m.get('name')} ({m.get('backend')}"
              + (f", {m['quantization']}" if m.get("quantization") else "")
