@@ -267,6 +267,13 @@ def test_findings_collapse_sets_apart_a_session_that_stopped_answering(tmp_path,
     assert "| 8 | 0 | 0 |" in before.split("### Cells")[1].split("###")[0]   # fixed before: none collapsed
     assert "| 8 | 1 | 0.125 |" in after.split("#### Cells")[1].split("####")[0]
     assert "1/8 collapsed" in after
+    # isolated tests carry no conversation: the same outcomes there are no session that stopped
+    backend.seed = 7
+    run(scripted_cfg(tmp_path / "iso", "run.repeats=1", "run.seed=7", "agent.session=isolated"),
+        backend=backend, out=io.StringIO(), progress=False)
+    from lab.analysis.load import load
+    iso = load([str(tmp_path / "iso")], transcripts=False).repeats.iloc[0]
+    assert iso["unanswered_streak"] == 5 and not iso["stopped_answering"]
 
 
 def test_findings_collapse_tests_whether_a_score_goes_with_its_seed(tmp_path):

@@ -144,7 +144,9 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
             casc = _cascade_columns(r.cascade, rows_of.get(r.repeat, []), r.n)
             quiet = _unanswered_columns(rows_of.get(r.repeat, []), r.n)
             per_repeat[r.repeat] = {"collapsed": is_collapse({"longest_streak": casc["cascade_longest_streak"]}),
-                                    "stopped_answering": stopped_answering(quiet["unanswered_streak"]),
+                                    # one conversation only: isolated tests carry nothing over
+                                    "stopped_answering": (meta.get("session") != "isolated"
+                                                          and stopped_answering(quiet["unanswered_streak"])),
                                     **round_columns(rounds.get(r.repeat))}
             repeats.append({**meta, "repeat": r.repeat, "seed": r.seed, "n": r.n, "score": r.score,
                             "pass_rate": r.score / r.n if r.n else None,
