@@ -45,6 +45,7 @@ from lab.analysis.load import continued_repeats, load  # noqa: E402
 from lab.records.cascade import COLLAPSE_STREAK  # noqa: E402
 from lab.records.cells import cell_by  # noqa: E402
 from lab.records.record import CONTINUED, CONTINUED_HOW  # noqa: E402
+from lab.records.results import OUTCOMES  # noqa: E402
 from lab.stats import holm, rate_ci  # noqa: E402
 from lab.stats.collapse import RULE, rates_differ  # noqa: E402
 from lab.stats.collapse_power import collapse_power, collapse_repeats_for, rate  # noqa: E402
@@ -119,8 +120,14 @@ class Collapse:
             rows.append({**cell, "repeats": n, "collapsed": k, "rate": k / n,
                          f"{self.level:.0%} CI (exact)": f"[{lo:.3f}, {hi:.3f}]",
                          "seeds collapsed": " ".join(str(int(s)) for s in c["seed"]) or "-",
-                         "streak starts at": " ".join(str(x) for x in c["cascade_streak_start"]) or "-",
-                         "copied answer": " | ".join(sorted({str(x) for x in c["cascade_answer"]})) or "-",
+                         # a session that stopped answering (counted only with stopped_as_collapse)
+                         # has no copied answer: where its unanswered streak began, and its outcome
+                         "streak starts at": " ".join(
+                             str(x) if isinstance(x, str) else f"{u} (stopped answering: {o})"
+                             for x, u, o in zip(c["cascade_streak_start"], c["unanswered_start"],
+                                                c["unanswered_outcome"])) or "-",
+                         "copied answer": " | ".join(sorted({str(x) for x in c["cascade_answer"]
+                                                             if isinstance(x, str)})) or "-",
                          f"working repeats: mean [lowest, highest] /{int(g['n'].iloc[0])}":
                              f"{work.mean():.1f} [{work.min():g}, {work.max():g}] ({len(work)})"
                              if len(work) else "-",
@@ -136,7 +143,9 @@ class Collapse:
         return pd.DataFrame([{**{a: x[a] for a in self.keys}, "seed": int(x["seed"]),
                               "score": f"{x['score']:g}/{int(x['n'])}",
                               "tests in a row with one unanswered outcome": int(x["unanswered_streak"]),
-                              "from": x["unanswered_start"], "outcome": x["unanswered_outcome"]}
+                              "from": x["unanswered_start"], "outcome": x["unanswered_outcome"],
+                              "its outcomes": ", ".join(f"{o} {int(x[f'outcome_{o}'])}" for o in OUTCOMES
+                                                        if x.get(f"outcome_{o}", 0) > 0)}
                              for _, x in r.sort_values(["run_order", "repeat"]).iterrows()])
 
     def pooled(self, base: tuple[str, float], source: str | None = PREMISE) -> str:
@@ -158,7 +167,7 @@ class Collapse:
             said += f"That is at or above the premise's rate {r:.3f} ({what})."
         else:
             p = float(binom.cdf(k, n, r))
-            said += (f"At the premise's rate {r:.3f} ({what}) as few as {k} collapses in {n} repeats "
+            said += (f"At the premise's rate {r:.3f} ({what}) as few as {k} collapse{'s' * (k != 1)} in {n} repeats "
                      f"has probability {p:.3g} (exact binomial, one-sided)"
                      + (": the rate here is lower than the premise's." if p < 1 - self.level else
                         ": no fewer than that rate gives by chance."))
@@ -554,7 +563,7 @@ def stopped_as_collapse(dirs: list[str], base: tuple[str, float], premise: str |
     anova, seed_said = g.seed_effect()
     return "\n\n".join([
         f"### {STOPPED_SECTION}\n\nA repeat counts as collapsed here when it collapsed by the rule "
-        f"fixed before the data or stopped answering ({STOPPED}). Not a test fixed before the data: "
+        f"fixed before the data or stopped answering: {STOPPED}. Not a test fixed before the data: "
         f"the sessions above were seen first.",
         "#### Cells\n\n" + md(g.cells(), "(no complete single-session repeat)"),
         g.pooled(base, premise),

@@ -260,6 +260,9 @@ def test_findings_collapse_sets_apart_a_session_that_stopped_answering(tmp_path,
     assert f.by_seed()["maybe_exts · answer_line"].iloc[7].startswith("1s")
     again = mod.Collapse([str(tmp_path)], stopped_as_collapse=True)
     assert again.cells()["collapsed"].tolist() == [1] and again.stopped().empty
+    assert again.cells()["streak starts at"].tolist() == ["mini-02 (stopped answering: malformed)"]
+    assert again.cells()["copied answer"].tolist() == ["-"]
+    assert f.stopped()["its outcomes"].tolist() == ["pass 1, malformed 5"]
     mod.main([str(tmp_path)])
     out = capsys.readouterr().out
     assert "**Sessions that stopped answering** (added on 2026-12-06, after the data)" in out
