@@ -512,20 +512,20 @@ class Collapse:
                               label="intermediate (neither works nor collapses)")
             quiet = [i for i, r in g.iterrows() if r["stopped_answering"] and not r["collapsed"]]
             if quiet:
-                right.scatter(g.loc[quiet, "score"], ys_of[quiet], marker="s", s=70, facecolors="none",
+                right.scatter(g.loc[quiet, "score"], ys_of[quiet], marker="s", s=150, facecolors="none",
                               edgecolors="C4", linewidths=1.4, zorder=4,
-                              label="stopped answering (not a copy cascade; after the data)")
+                              label="stopped answering (no copied answer)")
             n_max = max(n_max, int(g["n"].max()))
         left.set_xlim(0, 1)
         left.set_xlabel(f"collapse rate ({self.level:.0%} exact CI; label: collapsed / repeats)")
         left.set_yticks(ys)
         left.set_yticklabels(names, fontsize=8)
-        right.set_xlim(-1, n_max + 1)
+        right.set_xlim(-2, n_max + 1)       # a repeat at 0 drawn whole
         right.set_xlabel(f"score of each repeat (of {n_max})")
         handles, labels = right.get_legend_handles_labels()
         keep = dict(zip(labels, handles))
         right.legend(keep.values(), keep.keys(), fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0),
-                     ncol=3, frameon=False)       # above the panel: never over a repeat
+                     ncol=2, frameon=False)       # above the panel: never over a repeat
         for ax in (left, right):
             ax.grid(axis="x", color="0.9")
         save_figure(fig, path, f"Single-session collapse per cell: {RULE}")
