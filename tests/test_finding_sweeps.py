@@ -270,6 +270,22 @@ def test_findings_collapse_sets_apart_a_session_that_stopped_answering(tmp_path,
     assert "| 8 | 0 | 0 |" in before.split("### Cells")[1].split("###")[0]   # fixed before: none collapsed
     assert "| 8 | 1 | 0.125 |" in after.split("#### Cells")[1].split("####")[0]
     assert "1/8 collapsed" in after
+    # lab diff marks it in its repeat table and says what the comparison does with it
+    from lab.comparisons.diff import build, format_diff
+    fine = scripted_backend = ScriptedBackend()
+    scripted_backend.enqueue([Solver(fine)] * 5000)
+    run(scripted_cfg(tmp_path / "fine", "run.repeats=8", "agent.session=single"), backend=fine,
+        out=io.StringIO(), progress=False)
+    (base_dir,) = {q.parent for q in tmp_path.glob("*/*/run.json")}
+    (cand_dir,) = {q.parent for q in (tmp_path / "fine").rglob("run.json")}
+    d = build(base_dir, cand_dir)
+    text = format_diff(d)
+    assert "     7     1/6s      6/6" in text, text
+    assert ("s base repeat 7: stopped answering — 5 tests in a row ended malformed from mini-02; no "
+            "copied answer, so no collapse: the comparison counts it as a working repeat") in text
+    reps = {r["repeat"]: r for r in d.to_dict()["repeats"]}
+    assert reps[7]["base_stopped"] == {"streak": 5, "start": "mini-02", "outcome": "malformed"}
+    assert reps[6]["base_stopped"] is None and reps[7]["cand_stopped"] is None
     # isolated tests carry no conversation: the same outcomes there are no session that stopped
     backend.seed = 7
     run(scripted_cfg(tmp_path / "iso", "run.repeats=1", "run.seed=7", "agent.session=isolated"),

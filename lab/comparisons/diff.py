@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lab.records.cascade import Unanswered, stopped_by_repeat
 from lab.records.results import OUTCOMES
 from lab.records.fingerprint import Fingerprint
 from lab.records.numerics import Numerics, describe_difference, of_record
@@ -65,6 +66,9 @@ class RunDiff:
     outcome_totals: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: the cell axes (lab/records/cells.py) on which base and cand differ: axis -> (base, cand)
     axes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: per side, the single-session repeats that stopped answering (lab.records.cascade):
+    #: repeat -> its unanswered streak; never a collapse, so the comparison counts them as working
+    stopped: dict[str, dict[int, Unanswered]] = field(default_factory=dict)
 
     @property
     def other_differences(self) -> list[str]:
@@ -102,7 +106,10 @@ class RunDiff:
             "other_differences": self.other_differences,
             "numerics": _numerics_pair(of_record(self.base), of_record(self.cand)),
             "cpus": cpus_pair(self.base, self.cand),
-            "repeats": _repeat_pairs(self.base, self.cand),
+            "repeats": [{**p, **{f"{side}_stopped": (self.stopped.get(side, {})[p["repeat"]].to_dict()
+                                                     if p["repeat"] in self.stopped.get(side, {}) else None)
+                                 for side in ("base", "cand")}}
+                        for p in _repeat_pairs(self.base, self.cand)],
             "mean": None if c is None else {
                 "base": c.mean_base, "cand": c.mean_cand, "diff": c.diff, "se": c.se, "df": c.df,
                 "method": c.method, "ci_level": c.level, "ci": list(c.ci) if c.ci else None,
@@ -186,7 +193,10 @@ def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
     kb, kc = cell_key(base).as_dict(), cell_key(cand).as_dict()
     d.axes = {a: (kb[a], kc[a]) for a in differing_axes(base, cand)}
     d.categories = _categories(base, cand)
-    d.tests = _tests(complete_rows(base_dir, base), complete_rows(cand_dir, cand))
+    rows_b, rows_c = complete_rows(base_dir, base), complete_rows(cand_dir, cand)
+    d.tests = _tests(rows_b, rows_c)
+    d.stopped = {side: ({} if (rec.agent or {}).get("session") == "isolated" else stopped_by_repeat(rows))
+                 for side, rec, rows in (("base", base, rows_b), ("cand", cand, rows_c))}
     effects = {e.test_id: e for e in result.effects}
     for t in d.tests:
         t.effect = effects.get(t.test_id)
@@ -298,12 +308,19 @@ def format_diff(d: RunDiff) -> str:
         lines.append(f"note: {cpus}")
     lines += ["", f"{'repeat':>6}  {'base':>7}  {'cand':>7}"]
     for p in _repeat_pairs(b, c):
-        fmt = lambda s, out: (f"{s}/{p['n']}" + ("*" if out else "")) if s is not None else "-"  # noqa: E731
-        lines.append(f"{p['repeat']:>6}  {fmt(p['base'], p['base_left_out']):>7}  "
-                     f"{fmt(p['cand'], p['cand_left_out']):>7}")
+        fmt = lambda s, out, side: (f"{s}/{p['n']}" + ("*" if out else "")  # noqa: E731
+                                    + ("s" if p["repeat"] in d.stopped.get(side, {}) else "")) \
+            if s is not None else "-"
+        lines.append(f"{p['repeat']:>6}  {fmt(p['base'], p['base_left_out'], 'base'):>7}  "
+                     f"{fmt(p['cand'], p['cand_left_out'], 'cand'):>7}")
     for side, rec, run_dir in (("base", b, d.base_dir), ("cand", c, d.cand_dir)):
         if left_out(rec, run_dir):
             lines.append(f"* {side}: {left_out(rec, run_dir)}")
+    for side in ("base", "cand"):
+        for k, u in d.stopped.get(side, {}).items():
+            lines.append(f"s {side} repeat {k}: stopped answering — {u.streak} tests in a row ended "
+                         f"{u.outcome} from {u.start}; no copied answer, so no collapse: the comparison "
+                         f"counts it as a working repeat (docs/statistics.md)")
     c = d.comparison
     if c:
         label = "mean of non-collapsed repeats" if c.collapse is not None else ""

@@ -143,6 +143,21 @@ def find_cascade(rows: Sequence[AnswerRow]) -> Cascade:
                    streak_start=best[1], answer=best[2], flagged=copies >= CASCADE_MIN)
 
 
+def stopped_by_repeat(rows: Iterable[object]) -> dict[int, Unanswered]:
+    """The repeats that stopped answering, with their unanswered streak, from TestRow-like rows
+    (repeat, index, test_id, outcome) of one single-session run: what `lab run`'s summary and
+    `lab diff` say (the caller knows the run is no isolated one)."""
+    by: dict[int, list] = {}
+    for r in rows:
+        by.setdefault(int(getattr(r, "repeat")), []).append(r)
+    out = {}
+    for k, mine in sorted(by.items()):
+        u = unanswered_streak((x.test_id, x.outcome) for x in sorted(mine, key=lambda x: x.index))
+        if stopped_answering(u.streak):
+            out[k] = u
+    return out
+
+
 def answer_rows(results: Iterable[object]) -> list[AnswerRow]:
     """AnswerRows from TestResult-like objects (test_id, answer_normalized, expected, passed)."""
     out = []

@@ -6,7 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lab.errors import LabError
-from lab.records.cascade import is_collapse, stopped_answering, unanswered_streak
+from lab.records.cascade import is_collapse, stopped_by_repeat
 from lab.records.numerics import of_record
 from lab.records.record import CONTINUED, CONTINUED_HOW, TESTS_FILE, RunRecord, read_tests_csv
 from lab.records.results import CRASH, OUTCOMES
@@ -152,10 +152,10 @@ def stopped_lines(record: RunRecord, run_dir: Path | None) -> list[str]:
     except (LabError, OSError):
         return []
     out = []
+    stopped = stopped_by_repeat(rows)
     for r in record.repeats:
-        mine = sorted((x for x in rows if x.repeat == r.repeat), key=lambda x: x.index)
-        u = unanswered_streak((x.test_id, x.outcome) for x in mine)
-        if stopped_answering(u.streak) and not is_collapse(r.cascade or {}):
+        u = stopped.get(r.repeat)
+        if u and not is_collapse(r.cascade or {}):
             out.append(f"STOPPED ANSWERING in repeat {r.repeat} (seed {r.seed}): {u.streak} tests in a "
                        f"row ended {u.outcome} from {u.start} (no copied answer: not a collapse); "
                        f"score {r.score}/{r.n}")
