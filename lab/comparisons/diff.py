@@ -248,6 +248,15 @@ def _counts(rows) -> dict[str, int]:
 
 # -- text ------------------------------------------------------------------------------------------
 
+def stopped_lines(d: RunDiff) -> list[str]:
+    """A line per single-session repeat that stopped answering (`s` in the repeat table): what
+    lab diff and the viewer's diff page say."""
+    return [f"s {side} repeat {k}: stopped answering — {u.streak} tests in a row ended {u.outcome} "
+            f"from {u.start}; no copied answer, so no collapse: the comparison counts it as a "
+            f"working repeat (docs/statistics.md)"
+            for side in ("base", "cand") for k, u in d.stopped.get(side, {}).items()]
+
+
 def comparison_lines(c) -> list[str]:
     """The comparison as every text output says it (lab diff, the gate's message, calibrate)."""
 
@@ -316,11 +325,7 @@ def format_diff(d: RunDiff) -> str:
     for side, rec, run_dir in (("base", b, d.base_dir), ("cand", c, d.cand_dir)):
         if left_out(rec, run_dir):
             lines.append(f"* {side}: {left_out(rec, run_dir)}")
-    for side in ("base", "cand"):
-        for k, u in d.stopped.get(side, {}).items():
-            lines.append(f"s {side} repeat {k}: stopped answering — {u.streak} tests in a row ended "
-                         f"{u.outcome} from {u.start}; no copied answer, so no collapse: the comparison "
-                         f"counts it as a working repeat (docs/statistics.md)")
+    lines += stopped_lines(d)
     c = d.comparison
     if c:
         label = "mean of non-collapsed repeats" if c.collapse is not None else ""

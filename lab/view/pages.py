@@ -23,7 +23,7 @@ import pandas as pd
 
 from lab.analysis import frame_stats as stats
 from lab.analysis.transcript import badge, test_html
-from lab.comparisons.diff import build, comparison_lines, cpus_pair
+from lab.comparisons.diff import build, comparison_lines, cpus_pair, stopped_lines
 from lab.errors import LabError
 from lab.records.cells import axis_of_path
 from lab.records.numerics import describe_difference, of_record
@@ -403,7 +403,7 @@ def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
                        [[str(c.tests), f"{c.repeats_base} vs {c.repeats_cand}", _num(c.mean_base),
                          _num(c.mean_cand), f"{c.diff:+.1f}", ci, "n/a" if p is None else f"{p:.3g}",
                          e(c.method), _num(c.effect_size, 2), _num(c.mde), verdict]], "comparison"))
-    body.append("<pre class='diff-lines'>" + e("\n".join(comparison_lines(c))) + "</pre>")
+    body.append("<pre class='diff-lines'>" + e("\n".join(comparison_lines(c) + stopped_lines(d))) + "</pre>")
     body.append("<p class='note'>See docs/statistics.md.</p>")
     if d.categories:
         body.append("<h2>Per category <span class='note'>mean passes per repeat</span></h2>" + _table(
