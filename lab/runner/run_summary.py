@@ -6,7 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lab.errors import LabError
-from lab.records.cascade import is_collapse, stopped_by_repeat
+from lab.records.cascade import UNANSWERED, is_collapse, stopped_by_repeat
 from lab.records.numerics import of_record
 from lab.records.record import CONTINUED, CONTINUED_HOW, TESTS_FILE, RunRecord, read_tests_csv
 from lab.records.results import CRASH, OUTCOMES
@@ -144,8 +144,7 @@ def stopped_lines(record: RunRecord, run_dir: Path | None) -> list[str]:
     stopped_answering) — no copied answer, so no collapse, but its score says as little about the
     vocabulary. Read from tests.csv: the record keeps outcome counts, not their order."""
     if (run_dir is None or (record.agent or {}).get("session") == "isolated" or is_reference(record)
-            or not any(sum(r.outcomes.get(o, 0) for o in r.outcomes if o not in ("pass", "fail"))
-                       for r in record.repeats)):
+            or not any(r.outcomes.get(o, 0) for r in record.repeats for o in UNANSWERED)):
         return []
     try:
         rows = read_tests_csv(Path(run_dir) / TESTS_FILE)
