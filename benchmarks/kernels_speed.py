@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def measure(path: Path, extra: bool, n_prompt: int, n_gen: int, threads: int) -> dict:
+    from lab.models.llama_levels import select
+    select()                  # VOCAB_LAB_LLAMA_BUILD: an installed level other than the venv's own
     import llama_cpp
     import numpy as np
 

@@ -27,6 +27,8 @@ SETTINGS = {
 
 
 def measure(path: Path, name: str, kwargs: dict, depth: int, gen: int, threads: int) -> dict:
+    from lab.models.llama_levels import select
+    select()                  # VOCAB_LAB_LLAMA_BUILD: an installed level other than the venv's own
     import llama_cpp
 
     from lab.models.llamacpp import _model_params

@@ -87,6 +87,8 @@ def _tps(turns) -> float | None:
 
 
 def plain_loop(path: str, model_cfg, requests, tools):
+    from lab.models.llama_levels import select
+    select()                  # VOCAB_LAB_LLAMA_BUILD: an installed level other than the venv's own
     import llama_cpp
 
     from lab.models.llamacpp import _model_params, default_threads

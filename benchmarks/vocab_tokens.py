@@ -33,6 +33,8 @@ def model_tokenizer(name: str | None):
     default), or (label, None) when llama-cpp-python or the model file is absent."""
     cfg = compose([f"model={name}"] if name else []).model
     try:
+        from lab.models.llama_levels import select
+        select()
         import llama_cpp
 
         from lab.models.locate import model_path

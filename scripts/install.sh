@@ -2,43 +2,81 @@
 # Installs Vocab Lab and everything it needs into ./.venv, from package registries only.
 # Usage: bash scripts/install.sh        (idempotent; re-run after pulling)
 # llama-cpp-python builds from source the first time (about 9 minutes on 2 cores), for a fixed CPU
-# feature set (see below); the wheel is kept in the lab's cache, so later installs take seconds.
+# feature set, the level this CPU fits (see below); the wheel is kept in the lab's cache, so later installs take seconds.
 set -euo pipefail
+shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-# llama.cpp, built for one fixed CPU feature set before anything can pull it in (docs/numerics.md).
-# A default build is -march=native: compiled for the CPU it is built on (AVX-512 here, AVX2 there),
-# so two machines run other kernels and sample other tokens from the same fingerprint. The pinned
-# x86-64 build (GGML_NATIVE=OFF: SSE4.2 AVX AVX2 F16C FMA BMI2, no AVX-512, no AMX) is the same
-# code on every x86-64 CPU with AVX2. VOCAB_LAB_LLAMA_BUILD=native builds for this CPU instead
-# (faster prefill on AVX-512; its numerics id says so). The wheel is built by pip once into the
-# lab's own folder, keyed by version, flags and compiler — never taken from pip's cache, which
-# keys wheels by version alone and may hold a native build.
+# llama.cpp, built for fixed CPU feature sets ("levels") before anything can pull it in
+# (docs/numerics.md). A default build is -march=native: compiled for the CPU it is built on, so two
+# machines run other kernels and sample other tokens from the same fingerprint. The lab's levels
+# (lab/models/llama_levels.py holds their flags) are the same code on every CPU that has them:
+#   pinned-avx512  AVX-512 F/CD/VL/DQ/BW + VBMI + VNNI + BF16 (Intel since Sapphire Rapids, AMD
+#                  since Zen 4): ~2.6x the AVX2 level's prompt speed here
+#   pinned-avx2    SSE4.2 AVX AVX2 F16C FMA BMI2: every x86-64 CPU with AVX2; the committed findings' level
+# VOCAB_LAB_LLAMA_BUILD picks the venv's level (default: the fastest this CPU runs; `pinned` = the
+# old spelling of pinned-avx2; native = this CPU's own, a numerics id of its own).
+# VOCAB_LAB_LLAMA_EXTRA_LEVELS="pinned-avx2" builds more levels beside it: every built level's
+# libraries are kept in .venv/llama-levels/<level>/lib, and VOCAB_LAB_LLAMA_BUILD=<level> at run
+# time runs that one (how the AVX2 findings reproduce on an AVX-512 machine). Each wheel is built by
+# pip once into the lab's own folder, keyed by version, flags and compiler — never taken from pip's
+# cache, which keys wheels by version alone and may hold a native build.
 LLAMA_VERSION=0.3.36      # == pyproject.toml's pin
-case "${VOCAB_LAB_LLAMA_BUILD:-pinned}/$(uname -m)" in
-  pinned/x86_64) LLAMA_CMAKE_ARGS="-DGGML_NATIVE=OFF" ;;
-  native/*) LLAMA_CMAKE_ARGS="-DGGML_NATIVE=ON" ;;
-  pinned/*) LLAMA_CMAKE_ARGS="" ;;   # other architectures: llama.cpp's default (not pinned here)
-  *) echo "error: VOCAB_LAB_LLAMA_BUILD must be pinned or native" >&2; exit 2 ;;
-esac
-LLAMA_KEY=$(printf '%s|%s|%s|%s' "$LLAMA_VERSION" "$LLAMA_CMAKE_ARGS" "$(uname -m)" \
-  "$(${CC:-cc} --version 2>/dev/null | head -1)" | sha256sum | cut -c1-12)
-LLAMA_WHEELS="${VOCAB_LAB_CACHE:-$HOME/.cache/vocab-lab}/wheels/llama-cpp-python-$LLAMA_KEY"
-if ! ls "$LLAMA_WHEELS"/llama_cpp_python-*.whl >/dev/null 2>&1; then
-  echo "building llama-cpp-python $LLAMA_VERSION (CMAKE_ARGS='$LLAMA_CMAKE_ARGS'; about 9 minutes on 2 cores)"
-  rm -rf "$LLAMA_WHEELS.part"
-  CMAKE_ARGS="$LLAMA_CMAKE_ARGS" .venv/bin/python -m pip wheel --quiet --no-deps --no-cache-dir \
-    --no-binary llama-cpp-python "llama-cpp-python==$LLAMA_VERSION" -w "$LLAMA_WHEELS.part"
-  mv "$LLAMA_WHEELS.part" "$LLAMA_WHEELS"
+levels() { PYTHONPATH=. .venv/bin/python lab/models/llama_levels.py "$@"; }
+LEVEL=${VOCAB_LAB_LLAMA_BUILD:-auto}
+[ "$LEVEL" = pinned ] && LEVEL=pinned-avx2
+if [ "$LEVEL" = auto ]; then
+  LEVEL=$(levels default)
+  [ -n "$LEVEL" ] || LEVEL=default       # not x86-64 (or no AVX2): llama.cpp's default build
 fi
+cmake_of() {
+  case "$1" in
+    native) echo "-DGGML_NATIVE=ON" ;;
+    default) echo "" ;;
+    *) levels cmake "$1" || { echo "error: VOCAB_LAB_LLAMA_BUILD must be auto, pinned-avx512, pinned-avx2 or native" >&2; exit 2; } ;;
+  esac
+}
+cmake_of "$LEVEL" >/dev/null
+wheel_of() {   # build (once) and print the wheel of a level
+  local args key dir
+  args=$(cmake_of "$1")
+  key=$(printf '%s|%s|%s|%s' "$LLAMA_VERSION" "$args" "$(uname -m)" \
+    "$(${CC:-cc} --version 2>/dev/null | head -1)" | sha256sum | cut -c1-12)
+  dir="${VOCAB_LAB_CACHE:-$HOME/.cache/vocab-lab}/wheels/llama-cpp-python-$key"
+  if ! ls "$dir"/llama_cpp_python-*.whl >/dev/null 2>&1; then
+    echo "building llama-cpp-python $LLAMA_VERSION, level $1 (CMAKE_ARGS='$args'; about 9 minutes on 2 cores)" >&2
+    rm -rf "$dir.part"
+    CMAKE_ARGS="$args" .venv/bin/python -m pip wheel --quiet --no-deps --no-cache-dir \
+      --no-binary llama-cpp-python "llama-cpp-python==$LLAMA_VERSION" -w "$dir.part" >&2
+    mv "$dir.part" "$dir"
+  fi
+  ls "$dir"/llama_cpp_python-*.whl | head -1
+}
+keep_libs() {  # a level's libraries in .venv/llama-levels/<level>/lib (VOCAB_LAB_LLAMA_BUILD=<level> at run time)
+  rm -rf ".venv/llama-levels/$1"; mkdir -p ".venv/llama-levels/$1"
+  .venv/bin/python -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); \
+[z.extract(n, sys.argv[2]) for n in z.namelist() if n.startswith('llama_cpp/lib/')]" "$2" ".venv/llama-levels/$1"
+  mv ".venv/llama-levels/$1/llama_cpp/lib" ".venv/llama-levels/$1/lib"; rmdir ".venv/llama-levels/$1/llama_cpp"
+}
+LLAMA_WHEEL=$(wheel_of "$LEVEL")
+LLAMA_KEY=$(basename "$(dirname "$LLAMA_WHEEL")")
 if [ "$(cat .venv/.llama-build 2>/dev/null)" != "$LLAMA_KEY" ]; then
-  .venv/bin/python -m pip install --quiet --no-deps --force-reinstall "$LLAMA_WHEELS"/llama_cpp_python-*.whl
+  .venv/bin/python -m pip install --quiet --no-deps --force-reinstall "$LLAMA_WHEEL"
   echo "$LLAMA_KEY" > .venv/.llama-build
 fi
+keep_libs "$LEVEL" "$LLAMA_WHEEL"
+for extra in ${VOCAB_LAB_LLAMA_EXTRA_LEVELS:-}; do
+  [ "$extra" = pinned ] && extra=pinned-avx2
+  [ "$extra" = "$LEVEL" ] && continue
+  if [ "$extra" != native ] && ! levels fits "$extra"; then
+    echo "note: this CPU cannot run the llama.cpp level $extra; not built" >&2; continue
+  fi
+  keep_libs "$extra" "$(wheel_of "$extra")"
+done
 # dev: the tests; track: mlflow-skinny for run.track=mlflow (its test runs in CI)
 .venv/bin/python -m pip install --quiet -e '.[dev,track]'
 # server: llama.cpp's own C++ server (parallel slots, continuous batching) as a prebuilt CPU wheel
@@ -83,7 +121,8 @@ if ! command -v fzf >/dev/null 2>&1; then
 fi
 .venv/bin/python -c "import lab, onnxruntime, tokenizers, bm25s; print('vocab-lab installed in .venv')"
 # What llama.cpp build the lab runs on (its numerics: `lab fingerprint` prints the id)
-.venv/bin/python -c "
+echo "llama.cpp levels installed: $(ls .venv/llama-levels | tr '\n' ' ')(VOCAB_LAB_LLAMA_BUILD=<level> runs another)"
+VOCAB_LAB_LLAMA_BUILD= .venv/bin/python -c "
 from lab.models.llamacpp import build_numerics
 b = build_numerics()
-print(f\"llama.cpp: llama-cpp-python {b['llama_cpp_python']}, build {b['kind']} ({b['system_info']})\")"
+print(f\"llama.cpp: llama-cpp-python {b['llama_cpp_python']}, level $LEVEL, build {b['kind']} ({b['system_info']})\")"

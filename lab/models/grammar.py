@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from lab.models.messages import ToolSchema
+from lab.models import llama_levels
 
 _JSON = r'''
 value  ::= object | array | string | number | ("true" | "false" | "null") ws
@@ -81,6 +82,7 @@ def _check_forced_format(call_format: str) -> None:
 def _call_json(tools: list[ToolSchema]) -> str:
     """GBNF rules for the JSON of one call to one of `tools` (`call-json`), built by
     llama-cpp-python from `forced_call_schema`."""
+    llama_levels.select()
     from llama_cpp.llama_grammar import json_schema_to_gbnf  # llama-cpp-python loads only for a llama.cpp model
 
     body = json_schema_to_gbnf(json.dumps(forced_call_schema(tools)), prop_order=["name", "arguments"])
@@ -120,6 +122,7 @@ def forced_call_rest_grammar(tools: list[ToolSchema], *, call_format: str = "her
     close = ' "\\n</tool_call>"' if call_format == "hermes" else ""
     if len(tools) != 1:
         return "root ::= call-json" + close + "\n" + _call_json(tools)
+    llama_levels.select()
     from llama_cpp.llama_grammar import json_schema_to_gbnf  # llama-cpp-python loads only for a llama.cpp model
 
     body = json_schema_to_gbnf(json.dumps(_strict(tools[0].parameters or {"type": "object"})))

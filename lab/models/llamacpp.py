@@ -36,6 +36,7 @@ from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced
 from lab.models.locate import model_path, require
 from lab.models.lookup import DraftStats, draft
 from lab.records.numerics import Numerics
+from lab.models import llama_levels
 from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
 from lab.models.packaged import is_packaged, packaged_model, part_path
@@ -64,11 +65,12 @@ def build_numerics() -> dict:
     compiled for (llama_print_system_info) and the compiler; {} when it is not installed."""
     if importlib.util.find_spec("llama_cpp") is None:
         return {}
+    llama_levels.select()          # VOCAB_LAB_LLAMA_BUILD: another installed level's libraries
     import llama_cpp  # the native library loads only when a llama.cpp model does (the other backends never need it)
 
     info = llama_cpp.llama_print_system_info()
     info = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
-    lib = Path(llama_cpp.__file__).parent / "lib"
+    lib = llama_levels.lib_dir() or Path(llama_cpp.__file__).parent / "lib"
     features = system_features(info)
     machine = cpu_info()["machine"]
     return {"llama_cpp_python": getattr(llama_cpp, "__version__", None),
@@ -132,9 +134,9 @@ def _note_unpinned_build() -> None:
     b = build_numerics()
     if b.get("kind") == "x86-64-other":
         print("note: this llama.cpp build is compiled for other CPU features than the lab's pinned "
-              f"x86-64 build ({b.get('system_info')}): its tokens can differ from other machines' "
+              f"x86-64 levels ({b.get('system_info')}): its tokens can differ from other machines' "
               "for the same fingerprint (docs/numerics.md); bash scripts/install.sh installs the "
-              "pinned build", file=sys.stderr)
+              "pinned level this CPU fits", file=sys.stderr)
 
 
 def default_threads() -> int:
@@ -267,12 +269,14 @@ class LlamaCppBackend(ModelBackend):
     def check_available(cfg: Mapping[str, Any]) -> None:
         """Raise MissingDependencyError (with the fix) unless this config can load here."""
         model_path(cfg)
+        llama_levels.select()
         require("llama_cpp", "llama-cpp-python (or: bash scripts/install.sh)",
                 "the llama_cpp model backend")
 
     def __init__(self, cfg: Mapping[str, Any]) -> None:
         super().__init__(cfg)
         st = self.settings
+        llama_levels.select()
         self._llama_cpp = require("llama_cpp", "llama-cpp-python (or: bash scripts/install.sh)",
                                   "the llama_cpp model backend")
         self.path: Path = model_path(self.cfg)

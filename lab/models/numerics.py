@@ -9,11 +9,7 @@ import re
 from pathlib import Path
 from typing import Mapping
 
-#: the x86-64 features of the lab's pinned llama.cpp build (scripts/install.sh: GGML_NATIVE=OFF,
-#: which leaves SSE4.2, AVX, AVX2, F16C, FMA, BMI2 on and AVX-512/AMX off): every x86-64 machine
-#: with AVX2 runs the same kernels. These compiled features mean a build other than that one:
-UNPINNED_X86_FEATURES = ("AVX512", "AVX512_VBMI", "AVX512_VNNI", "AVX512_BF16", "AVX_VNNI",
-                         "AMX_INT8", "AMX_BF16")
+from lab.models.llama_levels import kind_of
 
 
 # -- this machine ----------------------------------------------------------------------------------
@@ -49,13 +45,12 @@ def system_features(system_info: str) -> dict[str, str]:
 
 
 def build_kind(features: Mapping[str, str], machine: str) -> str:
-    """`pinned-x86-64` for the lab's pinned build; otherwise what it is (a native build compiled
-    for the CPU it was built on, or another architecture's)."""
+    """The pinned level's kind (`pinned-x86-64`: AVX2, `pinned-x86-64-avx512`: the AVX-512 level,
+    lab/models/llama_levels.py) when the compiled x86 SIMD features are exactly that level's;
+    otherwise what it is (a native build compiled for the CPU it was built on, or another
+    architecture's)."""
     if machine in ("x86_64", "AMD64"):
-        on = {k for k, v in features.items() if v == "1"}
-        if all(f in on for f in ("AVX", "AVX2", "F16C", "FMA")) and not on & set(UNPINNED_X86_FEATURES):
-            return "pinned-x86-64"
-        return "x86-64-other"
+        return kind_of(dict(features)) or "x86-64-other"
     return f"{machine}-native"
 
 
