@@ -1,9 +1,13 @@
 """Does this machine reproduce a committed run token for token? (issue 22)
 
-The reference is the first tests of a committed findings run: the first-run experiment's single
-session with `prompt=answer_line` at seed 0 (docs/findings/qwen2.5-coder-1.5b-first-run.md),
-made with the pinned llama.cpp build and extra buffers off (docs/numerics.md). `lab reproduce`
-reruns its first two tests with the recorded config and compares the transcripts.
+A reference per llama.cpp level (lab/models/llama_levels.py, issue 58), each the first tests of a
+committed single session with `prompt=answer_line` at seed 0, extra buffers off (docs/numerics.md):
+- `pinned-avx2`: the first-run experiment's run (docs/findings/qwen2.5-coder-1.5b-first-run.md);
+- `pinned-avx512`: docs/findings/levels/runs/level-pinned-avx512-single-answer_line (10 tests).
+`lab reproduce` reruns the first two tests of each with the recorded config under
+`VOCAB_LAB_LLAMA_BUILD=<level>` (its own process: a process loads one llama.cpp) and compares the
+transcripts. A level this CPU cannot run is skipped; one it can run but that is not installed is
+skipped outside CI and fails in CI (`.ci/run` installs both where the CPU has AVX-512).
 
 - Same fingerprint, same numerics id: the tokens must be identical, or the test fails naming the
   first divergence (test, assistant turn, token, both texts).
@@ -21,32 +25,65 @@ Slow: loads the 1.1 GB model and, on a fresh machine, materializes and encodes t
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from lab.cli import main
+from lab.models import llama_levels
+from lab.models.llamacpp import build_numerics
 from support.runs import EMBEDDED_MODEL
 
 REPO = Path(__file__).resolve().parent.parent
-RUNS = REPO / "docs/findings/qwen2.5-coder-1.5b-first-run/runs/first-run-single-answer_line"
+RUNS = {"pinned-avx2": REPO / "docs/findings/qwen2.5-coder-1.5b-first-run/runs/first-run-single-answer_line",
+        "pinned-avx512": REPO / "docs/findings/levels/runs/level-pinned-avx512-single-answer_line"}
 
 
 pytestmark = EMBEDDED_MODEL
 
 
-def reference() -> Path:
-    found = sorted(p.parent for p in RUNS.glob("*/run.json"))
-    assert len(found) == 1, f"expected one committed reference run under {RUNS}, found {found}"
+def reference(level: str) -> Path:
+    found = sorted(p.parent for p in RUNS[level].glob("*/run.json"))
+    assert len(found) == 1, f"expected one committed reference run under {RUNS[level]}, found {found}"
     return found[0]
 
 
-def test_this_machine_reproduces_the_committed_first_run():
-    ref = reference()
-    res = CliRunner().invoke(main, ["reproduce", str(ref), "--tests", "2", "--format", "json"],
-                             catch_exceptions=False)
-    assert res.exit_code in (0, 1, 3), res.output
+def level_installed(level: str) -> None:
+    """Skip when this CPU cannot run `level`; when it can but the level is not installed, skip
+    outside CI and fail in CI, which installs every level its CPU runs."""
+    lv = llama_levels.LEVELS[level]
+    if not llama_levels.fits(lv, _all_flags()):
+        pytest.skip(f"this CPU cannot run the llama.cpp level {level}")
+    if level not in llama_levels.installed():
+        msg = (f"the llama.cpp level {level} is not installed (installed: {llama_levels.installed()}); "
+               f"VOCAB_LAB_LLAMA_EXTRA_LEVELS={level} bash scripts/install.sh")
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+def _all_flags() -> set[str]:
+    try:
+        for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
+            if line.startswith("flags"):
+                return set(line.partition(":")[2].split())
+    except OSError:
+        pass
+    return set()
+
+
+@pytest.mark.parametrize("level", sorted(RUNS))
+def test_this_machine_reproduces_the_committed_reference_of_each_level(level):
+    level_installed(level)
+    ref = reference(level)
+    res = subprocess.run([str(Path(sys.executable).parent / "lab"), "reproduce", str(ref), "--tests", "2",
+                          "--format", "json"], cwd=REPO, capture_output=True, text=True, timeout=1800,
+                         env={**os.environ, llama_levels.ENV: level})
+    assert res.returncode in (0, 1, 3), res.stdout + res.stderr
     d = json.loads(res.stdout)
     assert d["fingerprint"]["same"], (
         "the lab's inputs changed since the reference was made, so this is not a test of the "
@@ -60,7 +97,7 @@ def test_this_machine_reproduces_the_committed_first_run():
                     f"({d['numerics']['note']}): tokens are not promised across builds; {where}")
     # a test that ran out of the record's time limit here (a slower CPU: the reference was made
     # on a faster one) is cut, not diverged: its tokens are compared up to the cut
-    assert not_diverged(d) and res.exit_code in (0, 3), (
+    assert not_diverged(d) and res.returncode in (0, 3), (
         f"same fingerprint and numerics ({d['numerics']['now']}) but other tokens: {where}; "
         f"diagnosis: {d['diagnosis']}")
     assert d["tests"] == 2 and d["assistant_turns"] >= (4 if not d["cut"] else 1)
@@ -70,7 +107,11 @@ def test_the_thread_count_changes_no_token():
     """n_threads is recorded beside the numerics id, not in it (docs/numerics.md): one thread must
     give the reference's tokens exactly, as two do. The first test (a forced call, a tool result
     and an answer: every kind of turn) is enough for the claim; the second doubled its time."""
-    res = CliRunner().invoke(main, ["reproduce", str(reference()), "--tests", "1", "--format", "json",
+    level = next((lv.name for lv in llama_levels.LEVELS.values()
+                  if lv.kind == build_numerics().get("kind")), None)
+    if level is None:
+        pytest.skip(f"no committed reference of this llama.cpp build ({build_numerics().get('kind')})")
+    res = CliRunner().invoke(main, ["reproduce", str(reference(level)), "--tests", "1", "--format", "json",
                                     "model.n_threads=1"], catch_exceptions=False)
     assert res.exit_code in (0, 1, 3), res.output
     d = json.loads(res.stdout)
