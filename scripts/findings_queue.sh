@@ -28,6 +28,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LAB=${LAB:-.venv/bin/lab}
+# the committed findings were made with the AVX2 level: their sweeps go on with it (docs/numerics.md)
+export VOCAB_LAB_LLAMA_BUILD=${VOCAB_LAB_LLAMA_BUILD:-pinned-avx2}
 T="model.n_threads=${THREADS:-2}"
 F=docs/findings
 step() {
