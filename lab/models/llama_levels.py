@@ -15,7 +15,9 @@ lab.models.llama_levels cmake LEVEL`), and `build_kind` names a build by the fea
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
+import platform
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,7 +124,6 @@ def lib_dir() -> Path | None:
     override = os.environ.get("LLAMA_CPP_LIB_PATH")
     if override:
         return Path(override)
-    import importlib.util  # only where no level was selected
     spec = importlib.util.find_spec("llama_cpp")
     return Path(spec.origin).parent / "lib" if spec and spec.origin else None
 
@@ -131,7 +132,6 @@ def _main(argv: list[str]) -> int:
     """install.sh's questions: `cmake LEVEL`, `default` (this CPU's level), `fits LEVEL`. Run as
     `PYTHONPATH=. python lab/models/llama_levels.py ...` before the lab is installed (it imports
     nothing but the standard library and lab/errors.py)."""
-    import platform
     flags: set[str] = set()
     try:
         for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
