@@ -56,7 +56,7 @@ def level_installed(level: str) -> None:
     """Skip when this CPU cannot run `level`; when it can but the level is not installed, skip
     outside CI and fail in CI, which installs every level its CPU runs."""
     lv = llama_levels.LEVELS[level]
-    if not llama_levels.fits(lv, _all_flags()):
+    if not llama_levels.fits(lv, llama_levels.cpu_flags()):
         pytest.skip(f"this CPU cannot run the llama.cpp level {level}")
     if level not in llama_levels.installed():
         msg = (f"the llama.cpp level {level} is not installed (installed: {llama_levels.installed()}); "
@@ -64,16 +64,6 @@ def level_installed(level: str) -> None:
         if os.environ.get("CI"):
             pytest.fail(msg)
         pytest.skip(msg)
-
-
-def _all_flags() -> set[str]:
-    try:
-        for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
-            if line.startswith("flags"):
-                return set(line.partition(":")[2].split())
-    except OSError:
-        pass
-    return set()
 
 
 @pytest.mark.parametrize("level", sorted(RUNS))

@@ -128,18 +128,22 @@ def lib_dir() -> Path | None:
     return Path(spec.origin).parent / "lib" if spec and spec.origin else None
 
 
+def cpu_flags() -> set[str]:
+    """Every flag /proc/cpuinfo gives this CPU (empty where there is none)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
+            if line.startswith("flags"):
+                return set(line.partition(":")[2].split())
+    except OSError:
+        pass
+    return set()
+
+
 def _main(argv: list[str]) -> int:
     """install.sh's questions: `cmake LEVEL`, `default` (this CPU's level), `fits LEVEL`. Run as
     `PYTHONPATH=. python lab/models/llama_levels.py ...` before the lab is installed (it imports
     nothing but the standard library and lab/errors.py)."""
-    flags: set[str] = set()
-    try:
-        for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
-            if line.startswith("flags"):
-                flags = set(line.partition(":")[2].split())
-                break
-    except OSError:
-        pass
+    flags = cpu_flags()
     try:
         if argv[:1] == ["cmake"] and len(argv) == 2:
             print(level(argv[1]).cmake)
