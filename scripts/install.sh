@@ -69,6 +69,7 @@ if [ "$(cat .venv/.llama-build 2>/dev/null)" != "$LLAMA_KEY" ]; then
   echo "$LLAMA_KEY" > .venv/.llama-build
 fi
 keep_libs "$LEVEL" "$LLAMA_WHEEL"
+echo "$LEVEL" > .venv/llama-levels/default   # the venv's own level (llama_levels.active_level)
 for extra in ${VOCAB_LAB_LLAMA_EXTRA_LEVELS:-}; do
   [ "$extra" = pinned ] && extra=pinned-avx2
   [ "$extra" = "$LEVEL" ] && continue
@@ -121,7 +122,7 @@ if ! command -v fzf >/dev/null 2>&1; then
 fi
 .venv/bin/python -c "import lab, onnxruntime, tokenizers, bm25s; print('vocab-lab installed in .venv')"
 # What llama.cpp build the lab runs on (its numerics: `lab fingerprint` prints the id)
-echo "llama.cpp levels installed: $(ls .venv/llama-levels | tr '\n' ' ')(VOCAB_LAB_LLAMA_BUILD=<level> runs another)"
+echo "llama.cpp levels installed: $(cd .venv/llama-levels && ls -d */ | tr -d / | tr '\n' ' ')(VOCAB_LAB_LLAMA_BUILD=<level> runs another)"
 VOCAB_LAB_LLAMA_BUILD= .venv/bin/python -c "
 from lab.models.llamacpp import build_numerics
 b = build_numerics()

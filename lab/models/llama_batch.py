@@ -29,6 +29,7 @@ from lab.errors import InputError, LabError
 from lab.models.messages import AssistantTurn, ChatRequest
 from lab.models.llama_turn import CHECK_EVERY, TurnInputs
 from lab.models.lockstep import SequenceView
+from lab.models.batch_shapes import split
 
 #: The engine's scheduling version, in the fingerprint of every run at parallel > 1 (the llama_cpp
 #: backend's fingerprint_identity): a batched run's tokens depend on which prefixes this engine
@@ -127,6 +128,7 @@ class LlamaBatchEngine:
         self.parallel = backend.parallel
         self.kv_cells = backend.kv_cells
         self.n_batch = self.llm.n_batch
+        self.plan = backend.batch_plan
         self.mem = self.low.llama_get_memory(self.llm._ctx.ctx)
         self.batch = self.low.llama_batch_init(self.n_batch, 0, 1)
         self.resident: list[list[int]] = [[] for _ in range(self.parallel)]
@@ -306,13 +308,14 @@ class LlamaBatchEngine:
         return ended
 
     def _groups(self, entries: list[tuple[int, int, int, bool]]) -> list[list]:
-        """The decode calls of one step. One pool of cells: one call (llama.cpp splits it simply).
+        """The decode calls of one step. One pool of cells: one call (llama.cpp splits it simply),
+        or the consecutive calls the backend's batch plan makes of a slow size (lab/models/batch_shapes.py).
         A stream per sequence: llama.cpp splits a batch into ubatches of *consecutive* sequence
         ids with equal tokens each, so a prompt chunk beside other sequences' single tokens would
         be read a token per ubatch: the generating sequences go in one call, each reading
         sequence's chunk in its own."""
         if self.b.kv_unified:
-            return [entries]
+            return split(entries, self.plan)
         gen = [e for e in entries if self.turns[e[0]].phase == "gen"]
         groups = [gen] if gen else []
         for e in entries:
@@ -321,7 +324,7 @@ class LlamaBatchEngine:
                     groups[-1].append(e)
                 else:
                     groups.append([e])
-        return groups
+        return [part for g in groups for part in split(g, self.plan)]
 
     def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
         b = self.batch

@@ -139,6 +139,49 @@ def cpu_flags() -> set[str]:
     return set()
 
 
+def _cpuinfo_field(name: str) -> str | None:
+    try:
+        for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == name:
+                return value.strip()
+    except OSError:
+        pass
+    return None
+
+
+def cpu_key() -> str:
+    """The CPU's kind as a file name: vendor, family and model (`GenuineIntel-6-143`), the kind
+    whose measured batch shapes (lab/models/batch_shapes.py) hold for it; the machine elsewhere."""
+    parts = [_cpuinfo_field(k) for k in ("vendor_id", "cpu family", "model")]
+    if all(parts):
+        return "-".join(p.replace(" ", "_") for p in parts)   # type: ignore[union-attr]
+    return platform.machine() or "unknown"
+
+
+def cpu_name() -> str:
+    return _cpuinfo_field("model name") or platform.processor() or platform.machine() or "unknown"
+
+
+DEFAULT_MARK = "default"
+
+
+def active_level() -> str | None:
+    """The level llama-cpp-python runs (after `select`): VOCAB_LAB_LLAMA_BUILD's, else the one
+    install.sh built into the venv (its name in .venv/llama-levels/default); None when unknown
+    (a native build, or llama-cpp-python installed otherwise)."""
+    want = os.environ.get(ENV, "").strip()
+    if want and want != "native":
+        return level(want).name
+    if want == "native":
+        return None
+    try:
+        name = (levels_dir() / DEFAULT_MARK).read_text().strip()
+    except OSError:
+        return None
+    return name if name in LEVELS else None
+
+
 def _main(argv: list[str]) -> int:
     """install.sh's questions: `cmake LEVEL`, `default` (this CPU's level), `fits LEVEL`. Run as
     `PYTHONPATH=. python lab/models/llama_levels.py ...` before the lab is installed (it imports

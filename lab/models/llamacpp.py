@@ -36,7 +36,7 @@ from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced
 from lab.models.locate import model_path, require
 from lab.models.lookup import DraftStats, draft
 from lab.records.numerics import Numerics
-from lab.models import llama_levels
+from lab.models import batch_shapes, llama_levels
 from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
 from lab.models.packaged import is_packaged, packaged_model, part_path
@@ -128,6 +128,23 @@ def _context_params(llama_cpp: Any, **overrides: Any) -> Iterator[None]:
 
 
 @functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=8)
+def batch_plan(setting: str) -> tuple[batch_shapes.Plan, str]:
+    """The batched engine's plan of llama_decode sizes for `model.batch_shapes` on the level and
+    CPU at hand, and where it came from (lab/models/batch_shapes.py)."""
+    return batch_shapes.resolve(setting, llama_levels.active_level(), llama_levels.cpu_key())
+
+
+@functools.lru_cache(maxsize=1)
+def _note_no_batch_table(source: str) -> None:
+    """Once per process: a batched run on a level and CPU kind whose llama_decode sizes were never
+    measured makes one call per step, slow sizes included."""
+    print(f"note: model.batch_shapes={source}: every step is one llama_decode call, including sizes "
+          "that may be slow on this CPU; measure them once (idle machine, ~1 minute): "
+          ".venv/bin/python benchmarks/batch_shapes.py --write, and commit the table "
+          "(docs/batching.md)", file=sys.stderr)
+
+
 def _note_unpinned_build() -> None:
     """Once per process: say so when this x86-64 machine runs a llama.cpp build other than the
     lab's pinned one — its tokens are this CPU's own (the numerics id shows it, this says why)."""
@@ -203,6 +220,10 @@ class LlamaCppSettings(ChatModelSettings):
     #: (a shared prefix copied whole; llama.cpp splits a batch by consecutive sequence ids, slower
     #: when sequences are at different phases: docs/batching.md has both measured)
     kv_unified: bool = True
+    #: parallel > 1: which llama_decode sizes a step uses. auto: the measured table of this llama.cpp
+    #: level and CPU kind (lab/models/batch_shapes/; a slow size is split into faster calls), none:
+    #: one call per step, or a table file. The plan it gives is in the fingerprint, not this string.
+    batch_shapes: str = "auto"
 
 
 class LlamaCppBackend(ModelBackend):
@@ -214,7 +235,7 @@ class LlamaCppBackend(ModelBackend):
     # seed replaces `seed` (repeat k: run.seed + k)
     # (`packaged` says where the file comes from: its sha256 stands for it)
     fingerprint_excluded = frozenset({"path", "path_hint", "packaged", "n_threads", "verbose",
-                                      "extra_buffers", "seed"})
+                                      "extra_buffers", "seed", "batch_shapes"})
     # drafts off decode exactly as before the setting existed
     fingerprint_omitted_at = {"lookup_draft": 0, "kv_type": "f16", "parallel": 1, "kv_cells": None,
                               "kv_unified": True}
@@ -261,8 +282,11 @@ class LlamaCppBackend(ModelBackend):
     def fingerprint_identity(cls, settings, backend, load):
         sha = (backend.identity().sha256 if backend is not None
                else file_sha256(model_path(settings)))            # cached: hashed once per file
-        if cls.settings_of(settings).parallel > 1:   # its tokens follow the engine's schedule
-            return {"file_sha256": sha, "batch_engine": BATCH_ENGINE}
+        st = cls.settings_of(settings)
+        if st.parallel > 1:   # its tokens follow the engine's schedule, and which calls it makes
+            plan = batch_plan(st.batch_shapes)[0]
+            return {"file_sha256": sha, "batch_engine": BATCH_ENGINE,
+                    **({"batch_plan": batch_shapes.describe(plan)} if plan else {})}
         return {"file_sha256": sha}
 
     @staticmethod
@@ -331,6 +355,9 @@ class LlamaCppBackend(ModelBackend):
                                             model_bytes=self.path.stat().st_size, file=file)
         _note_unpinned_build()
         self.kv_unified = st.kv_unified
+        self.batch_plan, self.batch_plan_source = batch_plan(st.batch_shapes) if self.parallel > 1 else ({}, "")
+        if self.batch_plan_source.startswith("auto: no table"):
+            _note_no_batch_table(self.batch_plan_source)
         batched = ({"n_seq_max": self.parallel, "kv_unified": st.kv_unified} if self.parallel > 1 else {})
         with _model_params(self._llama_cpp, use_extra_bufts=self.extra_buffers), \
                 _context_params(self._llama_cpp, **batched):
@@ -562,7 +589,9 @@ class LlamaCppBackend(ModelBackend):
             size_label=self.meta.get("general.size_label"),
             extra={"n_threads": self.n_threads, "extra_buffers": self.extra_buffers, "sampling": self.sampling,
                    **({"parallel": self.parallel, "kv_cells": self.kv_cells,
-                      "kv_unified": self.kv_unified, "batch_engine": BATCH_ENGINE}
+                      "kv_unified": self.kv_unified, "batch_engine": BATCH_ENGINE,
+                      "batch_plan": batch_shapes.describe(self.batch_plan),
+                      "batch_plan_source": self.batch_plan_source}
                       if self.parallel > 1 else {}),
                    "flash_attn": self.flash_attn,
                    "tool_call_formats": list(self.formats),

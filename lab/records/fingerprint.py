@@ -104,11 +104,13 @@ def _short(v: Any, n: int | None) -> str:
 
 def model_inputs(settings: Mapping[str, Any], *, backend: str, excluded: Iterable[str] = (),
                  omitted_at: Mapping[str, Any] | None = None, file_sha256: str | None = None,
-                 served_model: str | None = None, batch_engine: int | None = None) -> dict:
+                 served_model: str | None = None, batch_engine: int | None = None,
+                 batch_plan: str | None = None) -> dict:
     """What the model contributes: backend, file hash or served id, output-changing settings
     (all but `excluded`, the backend's `fingerprint_excluded`, the descriptive name/about, and a
     setting of `omitted_at` at its as-before value: the backend's `fingerprint_omitted_at`), and
-    for a batched llama.cpp run the engine's scheduling version (its tokens follow the schedule)."""
+    for a batched llama.cpp run the engine's scheduling version (its tokens follow the schedule)
+    and, where it splits a slow size, its plan of llama_decode calls (lab/models/batch_shapes.py)."""
     out = DESCRIPTIVE | set(excluded)
     at = omitted_at or {}
     d: dict[str, Any] = {"backend": backend,
@@ -121,6 +123,8 @@ def model_inputs(settings: Mapping[str, Any], *, backend: str, excluded: Iterabl
         d["served_model"] = served_model
     if batch_engine is not None:
         d["batch_engine"] = batch_engine
+    if batch_plan is not None:
+        d["batch_plan"] = batch_plan
     return d
 
 
