@@ -114,3 +114,45 @@ def test_prefixes_shared_across_cells_are_evaluated_once():
     finally:
         engine.close()
         backend.close()
+
+
+def test_a_split_plan_decodes_every_step_in_the_calls_it_says(tmp_path):
+    """A table whose costs make every size above 1 slow: each step's tokens go to llama_decode one
+    by one, every token is still read and fed back once (llama.cpp's own count agrees), and the
+    same plan twice gives the same tokens."""
+    from lab.config import compose
+    from lab.models import load_model
+    from lab.models.messages import ChatRequest, Message
+    from lab.models.lockstep import Lockstep
+
+    table = tmp_path / "slow.json"
+    table.write_text(json.dumps({"median_s": {"decode": {"1": 0.01, "2": 0.5, "3": 0.9, "4": 1.2}}}))
+
+    def run():
+        backend = load_model(compose(["model=smollm2-135m", "model.parallel=4", "model.n_ctx=512",
+                                      f"model.batch_shapes={table}"]).model)
+        assert backend.batch_plan == {2: [1, 1], 3: [1, 1, 1], 4: [1, 1, 1, 1]}
+        assert backend.identity().extra["batch_plan"] == "2=1+1 3=1+1+1 4=1+1+1+1"
+        reqs = [ChatRequest(messages=[Message("system", "You list things."),
+                                      Message("user", f"Name {n + 3} colours.")],
+                            tools=[], max_tokens=6, seed=n) for n in range(4)]
+        engine = backend.step_engine()
+        sizes, decode, out = [], engine._decode, {}
+        engine._decode = lambda entries: (sizes.append(len(entries)), decode(entries))[1]
+
+        def job(i):
+            def go(view):
+                out[i] = view.chat(reqs[i]).text
+            return go
+
+        try:
+            Lockstep(engine).run([job(i) for i in range(4)])
+            facts = engine.facts()
+            assert facts["llama_decoded"] == facts["prompt_evaluated"] + facts["generated"] - 4
+            assert facts["generated"] > 4 and set(sizes) - {1} <= {n for n in sizes if n > 4}
+            return out
+        finally:
+            engine.close()
+            backend.close()
+
+    assert run() == run()
