@@ -126,7 +126,8 @@ def test_the_committed_collapse_is_its_own_part_and_not_a_welch_on_the_mixture()
     assert (cp["base"], cp["n_base"], cp["cand"], cp["n_cand"]) == (0, 3, 1, 3)
     assert cp["p"] == pytest.approx(1.0) and cp["ci_base"][0] == 0.0 and cp["ci_cand"][1] < 1
     assert (c.repeats_base, c.repeats_cand) == (3, 2) and c.mean_cand == pytest.approx(61.5)
-    assert c.mde < 20 and abs(c.effect_size) < 5       # of the non-collapsed repeats only
+    # of the non-collapsed repeats only; on Welch's own df at 3 vs 2 repeats (issue 59): ~22 points
+    assert c.mde < 30 and abs(c.effect_size) < 5
     assert c.ci_level == pytest.approx(0.975) and c.p_overall == pytest.approx(min(1, 2 * c.p_value))
     assert "two parts at alpha/2" in c.describe()
     # per-test effects leave the collapse out ("53 tests better" came from that one event)

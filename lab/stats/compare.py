@@ -228,7 +228,8 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
         return _tost(_paired(xb, xc, {**common, "rounds": "one shared round"}))
     d = np.stack([xc[np.array(lc) == k].mean(axis=0) - xb[np.array(lb) == k].mean(axis=0)
                   for k in ks], axis=1)
-    return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds"}))
+    return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds",
+                                      "round_labels": (np.array(lb), np.array(lc))}))
 
 
 #: said when each arm ran in one round of its own
@@ -250,9 +251,14 @@ def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dic
     mc = np.array([xc[np.array(lc) == k].sum(axis=1).mean() for k in sorted(set(lc))])
     shared = len(set(lb) & set(lc))
     unit = "repeat" if len(mb) == len(lb) and len(mc) == len(lc) else "round"   # every repeat its own round
-    common = {**common, "rounds": f"the arms did not share their rounds ({len(mb)} vs {len(mc)} "
-                                  f"rounds, {shared} shared): {unit} {'mean ' if unit == 'round' else ''}"
-                                  "scores compared"}
+    # the difference the test is about: of the round means, each round weighted equally (not of
+    # the repeat means, which weight a round by its repeats: issue 59)
+    common = {**common, "mean_base": float(mb.mean()), "mean_cand": float(mc.mean()),
+              "diff": float(mc.mean() - mb.mean()),
+              "rounds": f"the arms did not share their rounds ({len(mb)} vs {len(mc)} "
+                        f"rounds, {shared} shared): {unit} {'mean ' if unit == 'round' else ''}"
+                        "scores compared" + ("; means of round means, each round weighted equally"
+                                             if unit == "round" else "")}
     if len(mb) == 1 and len(mc) == 1:
         return _unknown({**common, "unit": "round"}, "Cohen's d", ONE_ROUND_EACH)
     c = _over_repeats(mb, mc, common, deterministic=_deterministic(xb, xc),
@@ -329,7 +335,12 @@ def _two_way(d: np.ndarray, xb: np.ndarray, xc: np.ndarray, common: dict) -> Com
 
     t, level = d.shape[0], common["level"]
     m, var, df = two_way(d)
-    common = {**common, "unit": "test", "diff": t * m}
+    # the difference of the round-weighted means, each round weighted equally, as the test is
+    # (issue 59: the repeat means weight a round by its repeats)
+    lb, lc = common.pop("round_labels")
+    sb = float(np.mean([xb[lb == k].sum(axis=1).mean() for k in sorted(set(lb.tolist()))]))
+    sc = float(np.mean([xc[lc == k].sum(axis=1).mean() for k in sorted(set(lc.tolist()))]))
+    common = {**common, "unit": "test", "diff": t * m, "mean_base": sb, "mean_cand": sc}
     if var == 0:
         return (_exact(common, "d_z") if _deterministic(xb, xc)
                 else _unknown(common, "d_z", _noise_note(xb, xc)))
@@ -402,7 +413,8 @@ def _over_repeats(sb: np.ndarray, sc: np.ndarray, common: dict, *,
         warnings.filterwarnings("ignore", message="Precision loss", category=RuntimeWarning)
         res = stats.ttest_ind(sc, sb, equal_var=not welch)
     ci = res.confidence_interval(confidence_level=level)
-    m = mde(sd, "single", nb, nc, common["tests"], alpha=1 - level, power=common["power"])
+    # on the test's own se and df (Welch's, not a pooled t's: issue 59)
+    m = t_mde(se, float(res.df), 1 - level, common["power"])
     return Comparison(method="welch" if welch else "pooled", se=se, df=float(res.df),
                       ci_low=float(ci.low), ci_high=float(ci.high), p_value=float(res.pvalue),
                       effect_size=diff / sd if sd else None, effect_kind=kind, sd=sd, mde=m,

@@ -36,7 +36,8 @@ class Spread:
     #: isolated, from a comparison (`of_comparison`): the sd of the per-test differences it
     #: measured, seed coupling and test x arm term included, at `repeats` per arm (harmonic)
     sd_diff: float | None = None
-    df: float | None = None      # degrees of freedom of the test when not tests - 1 (two-way)
+    df: float | None = None      # degrees of freedom of the test when not tests - 1 (two-way), or
+                                 # a Welch comparison's (single), at `repeats` per arm
     #: single session, two parts: the share of repeats that collapse (pooled over both arms of
     #: the comparison); the score part sees only the others (`power_launched`)
     collapse_rate: float | None = None
@@ -61,7 +62,7 @@ class Spread:
             cp = c.collapse
             q = ((cp["base"] + cp["cand"]) / (cp["n_base"] + cp["n_cand"])) if cp else None
             return cls("single", c.tests, r0, float(c.sd), None, "comparison",  # type: ignore[arg-type]
-                       collapse_rate=q)
+                       df=c.df if c.method == "welch" else None, collapse_rate=q)
         return cls("isolated", c.tests, r0, None, None, "comparison", float(c.sd),  # type: ignore[arg-type]
                    c.df if c.method == "two-way" else None)
 
@@ -147,6 +148,11 @@ def power_at(spread: Spread, diff: float, repeats: int, *, alpha: float = 0.05) 
         if not spread.sd_repeat:
             return 1.0 if diff > 0 else alpha
         es = diff / spread.sd_repeat
+        if spread.df is not None and spread.repeats:
+            # from a Welch comparison: its df, scaled to the repeats planned (unequal variances
+            # cost df; at the comparison's own repeats exactly its df: the MDE has the stated power)
+            df = spread.df * (2 * repeats - 2) / max(2 * spread.repeats - 2, 1e-9)
+            return t_power(es * math.sqrt(repeats / 2), df, alpha)
         pw = float(TTestIndPower().power(effect_size=es, nobs1=repeats, ratio=1.0, alpha=alpha,
                                          alternative="two-sided"))
         if math.isnan(pw):        # scipy's noncentral t fails at large df, where t is normal
