@@ -195,7 +195,7 @@ class LlamaBatchEngine:
                 return   # waits for a turn to end (nothing admitted: nothing owed)
         llm = self.llm
         llm.set_seed(inputs.seed)
-        sampler = llm._init_sampler(grammar=inputs.grammar, **self.b.sampling)
+        sampler = self.b.new_sampler(inputs.grammar)
         t = _Turn(request=request, view=view, inputs=inputs, sampler=sampler, t0=time.monotonic())
         limit = len(prompt) - 1          # the last prompt token is evaluated: its logits start the turn
         own = min(_lcp(self.resident[slot], prompt), limit)

@@ -36,7 +36,7 @@ from lab.models.grammar import (forced_call_grammar, forced_call_opening, forced
 from lab.models.locate import model_path, require
 from lab.models.lookup import DraftStats, draft
 from lab.records.numerics import Numerics
-from lab.models import batch_shapes, llama_levels
+from lab.models import batch_shapes, grammar_sampler, llama_levels
 from lab.models.numerics import build_kind, compiler_of, cpu_has, cpu_info, system_features
 from lab.models.textcalls import parse_tool_calls
 from lab.models.packaged import is_packaged, packaged_model, part_path
@@ -224,6 +224,10 @@ class LlamaCppSettings(ChatModelSettings):
     #: level and CPU kind (lab/models/batch_shapes/; a slow size is split into faster calls), none:
     #: one call per step, or a table file. The plan it gives is in the fingerprint, not this string.
     batch_shapes: str = "auto"
+    #: a grammar turn's sampler checks the grammar on the highest candidates only (the same tokens
+    #: as llama-cpp-python's chain, ~3x faster sampling: lab/models/grammar_sampler.py); false: the
+    #: chain itself. Not in the fingerprint: it changes no token (tests/test_grammar_sampler.py).
+    fast_grammar: bool = True
 
 
 class LlamaCppBackend(ModelBackend):
@@ -235,7 +239,7 @@ class LlamaCppBackend(ModelBackend):
     # seed replaces `seed` (repeat k: run.seed + k)
     # (`packaged` says where the file comes from: its sha256 stands for it)
     fingerprint_excluded = frozenset({"path", "path_hint", "packaged", "n_threads", "verbose",
-                                      "extra_buffers", "seed", "batch_shapes"})
+                                      "extra_buffers", "seed", "batch_shapes", "fast_grammar"})
     # drafts off decode exactly as before the setting existed
     fingerprint_omitted_at = {"lookup_draft": 0, "kv_type": "f16", "parallel": 1, "kv_cells": None,
                               "kv_unified": True}
@@ -320,6 +324,7 @@ class LlamaCppBackend(ModelBackend):
         self.think = (st.thinking.open, st.thinking.close) if st.thinking else ("<think>", "</think>")
         self.seed = st.seed
         self.jump_forward = st.jump_forward
+        self.fast_grammar = st.fast_grammar
         self.lookup_draft = st.lookup_draft
         self.draft_stats = DraftStats()
         self._turn = 0
@@ -384,6 +389,13 @@ class LlamaCppBackend(ModelBackend):
         return AppendOnlyPrompt(self.template, self.style, self._tokenize,
                                 bos=[self.llm.token_bos()] if add_bos else [],
                                 eos_text=self._piece(self.llm.token_eos()))
+
+    def new_sampler(self, grammar):
+        """A turn's sampler: llama-cpp-python's chain, or for a grammar turn the same chain with
+        the grammar checked on the highest candidates only (`fast_grammar`)."""
+        if grammar is not None and self.fast_grammar and grammar_sampler.usable(self.sampling):
+            return grammar_sampler.TopKGrammarSampler(self.llm, grammar, **self.sampling)
+        return self.llm._init_sampler(grammar=grammar, **self.sampling)
 
     def step_engine(self):
         """The batched engine over this backend's context (parallel > 1)."""
@@ -499,7 +511,7 @@ class LlamaCppBackend(ModelBackend):
         is_eog = self._llama_cpp.llama_vocab_is_eog
         cached = self._eval_prompt(prompt)
         batch = prompt[-1:]            # the tokens of the last decode whose logits are sampled
-        sampler = llm._init_sampler(grammar=inputs.grammar, **self.sampling)
+        sampler = self.new_sampler(inputs.grammar)
         checked = 0
         while True:
             # index 0 is the first token's logits, as in plain decoding; a draft token is kept
