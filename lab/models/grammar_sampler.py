@@ -41,7 +41,7 @@ class TopKGrammarSampler:
                  min_p: float = 0.05, typical_p: float = 1.0, temp: float = 0.8,
                  repeat_penalty: float = 1.0, frequency_penalty: float = 0.0,
                  presence_penalty: float = 0.0) -> None:
-        from llama_cpp import _internals, llama_cpp as low
+        from llama_cpp import _internals, llama_cpp as low  # llama-cpp-python loads only for a llama.cpp model
         self.low = low
         self.k = int(top_k)
         self.n_vocab = int(llm._n_vocab)
