@@ -127,7 +127,6 @@ def _context_params(llama_cpp: Any, **overrides: Any) -> Iterator[None]:
         low.llama_context_default_params = original
 
 
-@functools.lru_cache(maxsize=1)
 @functools.lru_cache(maxsize=8)
 def batch_plan(setting: str) -> tuple[batch_shapes.Plan, str]:
     """The batched engine's plan of llama_decode sizes for `model.batch_shapes` on the level and
@@ -145,6 +144,7 @@ def _note_no_batch_table(source: str) -> None:
           "(docs/batching.md)", file=sys.stderr)
 
 
+@functools.lru_cache(maxsize=1)
 def _note_unpinned_build() -> None:
     """Once per process: say so when this x86-64 machine runs a llama.cpp build other than the
     lab's pinned one — its tokens are this CPU's own (the numerics id shows it, this says why)."""
