@@ -228,8 +228,17 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
         return _tost(_paired(xb, xc, {**common, "rounds": "one shared round"}))
     d = np.stack([xc[np.array(lc) == k].mean(axis=0) - xb[np.array(lb) == k].mean(axis=0)
                   for k in ks], axis=1)
+    # the arms' means as the test weighs them: of round means, each round weighted equally (the
+    # repeat means weight a round by its repeats: issue 59)
     return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds",
-                                      "round_labels": (np.array(lb), np.array(lc))}))
+                                      "mean_base": float(_round_means(xb, lb).mean()),
+                                      "mean_cand": float(_round_means(xc, lc).mean())}))
+
+
+def _round_means(x: np.ndarray, labels: list) -> np.ndarray:
+    """The mean score of each round's repeats, rounds in sorted order."""
+    lab = np.array(labels)
+    return np.array([x[lab == k].sum(axis=1).mean() for k in sorted(set(labels))])
 
 
 #: said when each arm ran in one round of its own
@@ -247,8 +256,7 @@ def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dic
     shows none of it, and when that is true of both arms nothing can separate the arms from their
     rounds (the simulator fitted to the lexiopt sweep: Welch over the repeats of one round a side
     called A/A "different" in 18% of 3 + 3 pairs and 54% of 10 + 10; docs/statistics.md)."""
-    mb = np.array([xb[np.array(lb) == k].sum(axis=1).mean() for k in sorted(set(lb))])
-    mc = np.array([xc[np.array(lc) == k].sum(axis=1).mean() for k in sorted(set(lc))])
+    mb, mc = _round_means(xb, lb), _round_means(xc, lc)
     shared = len(set(lb) & set(lc))
     unit = "repeat" if len(mb) == len(lb) and len(mc) == len(lc) else "round"   # every repeat its own round
     # the difference the test is about: of the round means, each round weighted equally (not of
@@ -335,12 +343,7 @@ def _two_way(d: np.ndarray, xb: np.ndarray, xc: np.ndarray, common: dict) -> Com
 
     t, level = d.shape[0], common["level"]
     m, var, df = two_way(d)
-    # the difference of the round-weighted means, each round weighted equally, as the test is
-    # (issue 59: the repeat means weight a round by its repeats)
-    lb, lc = common.pop("round_labels")
-    sb = float(np.mean([xb[lb == k].sum(axis=1).mean() for k in sorted(set(lb.tolist()))]))
-    sc = float(np.mean([xc[lc == k].sum(axis=1).mean() for k in sorted(set(lc.tolist()))]))
-    common = {**common, "unit": "test", "diff": t * m, "mean_base": sb, "mean_cand": sc}
+    common = {**common, "unit": "test", "diff": t * m}
     if var == 0:
         return (_exact(common, "d_z") if _deterministic(xb, xc)
                 else _unknown(common, "d_z", _noise_note(xb, xc)))
