@@ -33,6 +33,7 @@ from lab.config import compose  # noqa: E402
 from lab.models import llama_levels  # noqa: E402
 from lab.models import batch_shapes  # noqa: E402
 from lab.models import load_model  # noqa: E402
+from lab.models.numerics import cpu_info  # noqa: E402
 
 
 def measure(model: str, top: int, context: int, rounds: int, overrides: list[str]) -> dict:
@@ -81,7 +82,7 @@ def measure(model: str, top: int, context: int, rounds: int, overrides: list[str
     backend.close()
     med = {shape: {n: statistics.median(v) for n, v in by.items()} for shape, by in times.items()}
     return {"model": model, "level": llama_levels.active_level(), "cpu": llama_levels.cpu_key(),
-            "cpu_name": llama_levels.cpu_name(), "threads": backend.n_threads,
+            "cpu_name": cpu_info()["model"], "threads": backend.n_threads,
             "context": context, "rounds": rounds, "median_s": med}
 
 

@@ -130,16 +130,11 @@ def lib_dir() -> Path | None:
 
 def cpu_flags() -> set[str]:
     """Every flag /proc/cpuinfo gives this CPU (empty where there is none)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
-            if line.startswith("flags"):
-                return set(line.partition(":")[2].split())
-    except OSError:
-        pass
-    return set()
+    return set((_cpuinfo_field("flags") or "").split())
 
 
 def _cpuinfo_field(name: str) -> str | None:
+    """The first value of `name` in /proc/cpuinfo (None where there is none)."""
     try:
         for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
             key, _, value = line.partition(":")
@@ -157,10 +152,6 @@ def cpu_key() -> str:
     if all(parts):
         return "-".join(p.replace(" ", "_") for p in parts)   # type: ignore[union-attr]
     return platform.machine() or "unknown"
-
-
-def cpu_name() -> str:
-    return _cpuinfo_field("model name") or platform.processor() or platform.machine() or "unknown"
 
 
 DEFAULT_MARK = "default"
