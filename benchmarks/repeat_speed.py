@@ -50,21 +50,22 @@ def run_arm(level: str, parallel: int, sets: tuple[str, ...], tests: int, sessio
     res = subprocess.run(cmd, env={**os.environ, llama_levels.ENV: level}, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if res.returncode != 0:
-        raise SystemExit(f"arm {level}:{parallel} failed (exit {res.returncode}):\n{res.stderr[-2000:]}")
+        raise SystemExit(f"arm {name((level, parallel, sets))} failed (exit {res.returncode}):\n{res.stderr[-2000:]}")
     rows = [r for f in (out / exp).glob("*/tests.csv") for r in csv.DictReader(f.open())]
     num = lambda k: sum(float(r[k] or 0) for r in rows)
-    prefill = decode = 0.0
-    for f in (out / exp).glob("*/transcripts/*.jsonl"):
-        for line in f.read_text().splitlines():
-            t = json.loads(line)
-            if t.get("type") != "session":
-                prefill += float(t.get("prompt_eval_s") or 0)
-                decode += float(t.get("generation_s") or 0)
     batch = [e["batch"] for f in (out / exp).glob("*/run.json")
              for e in json.loads(f.read_text()).get("events", []) if e.get("batch")]
     if batch:   # batched: a test's own times overlap the others'; the engine's steps do not
         prefill = sum(b["prefill_s"] for b in batch)
         decode = sum(b["decode_s"] + b["sample_s"] for b in batch)
+    else:
+        prefill = decode = 0.0
+        for f in (out / exp).glob("*/transcripts/*.jsonl"):
+            for line in f.read_text().splitlines():
+                t = json.loads(line)
+                if t.get("type") != "session":
+                    prefill += float(t.get("prompt_eval_s") or 0)
+                    decode += float(t.get("generation_s") or 0)
     return {"wall": wall, "tests_wall": num("wall_s"), "tests": len(rows), "prefill": prefill,
             "decode": decode, "rest": num("wall_s") - prefill - decode, "start": wall - num("wall_s"),
             "evaluated": int(num("prompt_tokens") - num("cached_tokens")),

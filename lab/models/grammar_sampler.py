@@ -66,7 +66,6 @@ class TopKGrammarSampler:
         self.sub = np.frombuffer(self._sub, dtype=dt)
         self.ids = np.arange(self.n_vocab, dtype=np.int32)
         self.checked = 0          # candidates the grammar was applied to, over the turn
-        self.steps = 0
 
     def _array(self, buf, size: int):
         return self.low.llama_token_data_array(
@@ -105,7 +104,6 @@ class TopKGrammarSampler:
         tok = int(view["id"][arr.selected])
         for s in (self.pen, self.gram, self.tail):
             low.llama_sampler_accept(s.sampler, tok)
-        self.steps += 1
         return tok
 
     def close(self) -> None:
