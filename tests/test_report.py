@@ -18,7 +18,7 @@ from test_analysis_sweep import make_sweep
 FIGURES = ["score_distribution", "category_heatmap", "position_curve", "context_curve", "score_history",
            "pass_k_curves", "field_tokens", "forest_plot", "seed_slopegraph", "category_differences"]
 TABLES = ["runs", "cells", "comparisons", "per_test_effects", "categories", "pass_k", "per_test", "positions", "streaks",
-          "cascades", "tool_use", "outcomes", "tool_calls", "context", "context_curve", "field_tokens",
+          "cascades", "tool_use", "room", "outcomes", "tool_calls", "context", "context_curve", "field_tokens",
           "changes", "rounds", "findings", "tests", "reference", "reference_vs_runs"]
 CHROMIUM = Path("/usr/bin/chromium")
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lab.agent.conversation import Conversation, rebuilt
-from lab.agent.grading import grade
+from lab.suites.grading import grade
 from lab.agent.progress import Progress
 from lab.agent.repetition import RepetitionCheck
 from lab.records.results import CRASH, INFRASTRUCTURE, ToolCallRecord, TestResult

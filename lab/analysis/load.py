@@ -42,6 +42,7 @@ from lab.records.cascade import (NO_CASCADE, Unanswered, answer_rows, find_casca
 from lab.records.folders import record_dirs
 from lab.records.numerics import of_record
 from lab.records.recovery import left_out_words
+from lab.analysis.room import room_rows
 from lab.records.rounds import round_columns, rounds_of
 from lab.records.record import (RUN_FILE, TESTS_FILE, RunRecord, TestRow, read_record,
                              read_tests_csv, read_transcript, transcript_path)
@@ -65,6 +66,8 @@ class Results:
     records: dict[str, RunRecord] = field(default_factory=dict)   # run_id -> record
     run_dirs: dict[str, Path] = field(default_factory=dict)       # run_id -> directory
     problems: list[str] = field(default_factory=list)             # runs left out, and why
+    #: per attempted test: the first path_resolve reply's floor and ceiling (lab.analysis.room)
+    room: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def complete_tests(self) -> pd.DataFrame:
@@ -93,7 +96,7 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
     """Load every run under `paths`. `transcripts=False` skips the per-call frames (faster)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    runs, repeats, tests, calls, fields_, findings = [], [], [], [], [], []
+    runs, repeats, tests, calls, fields_, findings, room = [], [], [], [], [], [], []
     res = Results(*(pd.DataFrame() for _ in range(6)))
     for d in find_run_dirs(paths):
         try:
@@ -102,10 +105,10 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
         except LabError as e:
             res.problems.append(f"{d}: {e}")
             continue
-        call_rows, field_rows = [], []
+        call_rows, field_rows, room_of = [], [], []
         if transcripts:
             try:
-                call_rows, field_rows = _transcript_rows(d, rec)
+                call_rows, field_rows, room_of = _transcript_rows(d, rec)
             except LabError as e:      # e.g. a last line cut by a kill: keep the scores, lose the calls
                 res.problems.append(f"{d}: {e} (its tool calls and field tokens are left out)")
         if rec.run_id in res.records:
@@ -166,6 +169,7 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
                           **per_repeat.get(row.repeat, {})})
         calls += [{**meta, **c, "complete": c["repeat"] in done} for c in call_rows]
         fields_ += [{**meta, **f, "complete": f["repeat"] in done} for f in field_rows]
+        room += [{**meta, **f} for f in room_of if f["repeat"] in done]
         for f in rec.findings:
             findings.append({**meta, "suite_hash": rec.suite.get("content_hash"),
                              "corpus_hash": rec.corpus.get("content_hash"), "code": f.get("code"),
@@ -178,6 +182,7 @@ def load(paths: Iterable[str | os.PathLike] | str | os.PathLike, *, transcripts:
     res.calls = _sorted(pd.DataFrame(calls), order, ["repeat", "index", "call"])
     res.fields = _sorted(pd.DataFrame(fields_), order, ["repeat", "index", "call"])
     res.findings = _sorted(pd.DataFrame(findings), order, [])
+    res.room = _sorted(pd.DataFrame(room), order, ["repeat"])
     return res
 
 
@@ -224,14 +229,15 @@ def _row_dict(row: TestRow) -> dict:
     return {k: v for k, v in asdict(row).items() if k not in RUN_COLUMNS}
 
 
-def _transcript_rows(run_dir: Path, rec: RunRecord) -> tuple[list[dict], list[dict]]:
-    calls, fields_ = [], []
+def _transcript_rows(run_dir: Path, rec: RunRecord) -> tuple[list[dict], list[dict], list[dict]]:
+    calls, fields_, room = [], [], []
     k = 0
     while True:
         path = transcript_path(run_dir, k)
         if not path.is_file():
             break
         _, results = read_transcript(path)
+        room += room_rows(k, results, rec)
         for r in results:
             for j, c in enumerate(r.tool_calls):
                 tok = c.response_tokens or {}
@@ -245,7 +251,7 @@ def _transcript_rows(run_dir: Path, rec: RunRecord) -> tuple[list[dict], list[di
                     fields_.append({"repeat": k, "index": r.index, "test_id": r.test_id, "call": j,
                                     "tool": c.name, "field": name, "tokens": n})
         k += 1
-    return calls, fields_
+    return calls, fields_, room
 
 
 def _tool_use_columns(use: dict, rows: list[TestRow]) -> dict:

@@ -31,6 +31,7 @@ from lab.records.cells import KEY_COLUMNS
 from lab.records.record import CONTINUED, CONTINUED_HOW
 from lab.analysis.render import Block, Details, Figure, Table, num, pct, render_html, render_markdown
 from lab.analysis.tables import NO_LLM_BACKENDS, report_tables
+from lab.analysis.room import room_blocks
 from lab.analysis.tool_use import cascade_blocks, tool_use_blocks
 from lab.analysis.transcript import load_repeat, repeat_page
 from lab.analysis.cell_pairs import arms_word
@@ -332,6 +333,7 @@ def _blocks(res: Results, tables: dict[str, pd.DataFrame], ref: pd.DataFrame | N
     b.append(Figure("seed_slopegraph", f"Each seed's score across the {what} arms, per condition "
                                        f"(lines that move together: the seed, not the {what})"))
     b += tool_use_blocks(T["tool_use"])
+    b += room_blocks(T["room"])
     if len(T["runs"]) and T["runs"]["backend"].isin(NO_LLM_BACKENDS).any():
         b.append("Runs of the no-LLM reference (`model=tool_follower`) are not in the tool-use or "
                  "copy-cascade tables: it is deterministic — each answer is path_resolve's first "

@@ -18,6 +18,7 @@ from lab.analysis import cell_pairs as compare, frame_stats as stats
 from lab.records.cells import cell_by
 from lab.records.rounds import SHOWN, from_columns, shown
 from lab.analysis.load import CELL, Results, cell_labels
+from lab.analysis.room import room_table
 from lab.analysis.tool_use import cascade_table, tool_use_table
 
 #: config groups summarized by their `name` when it changes (not key by key)
@@ -63,6 +64,7 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
         # deterministic answers are said once in its run summary, never counted as a model's
         "cascades": cascade_table(_model_repeats(res), by),
         "tool_use": tool_use_table(_model_repeats(res), by),
+        "room": _labelled(room_table(res.room, by), by),
         "outcomes": stats.outcome_counts(t, by) if not empty else pd.DataFrame(),
         "tool_calls": stats.tool_call_stats(t, by) if not empty else pd.DataFrame(),
         "context": stats.context_growth(t, by) if not empty else pd.DataFrame(),
@@ -77,6 +79,11 @@ def report_tables(res: Results, reference: pd.DataFrame | None = None, *, by: li
         out["reference"] = reference
         out["reference_vs_runs"] = reference_vs_runs(reference, res, by)
     return out
+
+
+def _labelled(table: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """`table` with the one cell label (lab.analysis.load.cell_labels) as its `cell` column."""
+    return table.assign(cell=cell_labels(table, by).to_numpy() if len(table) else [])
 
 
 # -- the source log beside the reproduced runs ------------------------------------------------------
