@@ -249,9 +249,9 @@ def test_rounds_apart_compares_no_shared_round_and_cannot_tell_one_round_each(tm
     ks = list(range(8))
     t0 = datetime(2026, 12, 2, 8, 0)
 
-    def sessions(per: int) -> None:   # repeats k of both arms in round k // per (sessions 3 h apart)
+    def sessions(per: int) -> None:   # repeats k of both arms in round k // per (another code each)
         for arm in (a, b):
-            arm.rounds = {k: RoundInfo("code", 2, "host", t0 + timedelta(hours=3 * (k // per), minutes=k % per),
+            arm.rounds = {k: RoundInfo(f"code{k // per}", 2, "host", t0 + timedelta(hours=3 * (k // per), minutes=k % per),
                                        0.5, "recorded") for k in ks}
     sessions(4)
     two = rounds_apart(a, b, ks, 0.05)

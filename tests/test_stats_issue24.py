@@ -12,7 +12,7 @@ import pytest
 
 from lab.comparisons.runs import Arm, compare_two
 from lab.records.record import read_record
-from lab.records.rounds import round_labels, rounds_of
+from lab.records.rounds import round_labels, rounds_of, split_by
 from lab.stats import compare_arms
 
 RUNS = Path(__file__).resolve().parents[1] / "docs/findings/qwen2.5-coder-1.5b-lexiopt/runs"
@@ -65,13 +65,13 @@ def test_seeds_0_1_against_seed_2_within_one_cell_is_no_longer_called_different(
     # seed 0 against seed 1 ran in one round: still paired over the tests
     same = compare_two(*(Arm.load(run_dir("isolated", "lexiopt4")),) * 2, base_repeats=[0],
                        cand_repeats=[1]).comparison
-    assert same.method == "paired-t" and same.rounds == "one shared round"
+    assert same.method == "paired-t" and same.rounds.startswith("one shared round")
 
 
 def test_a_sweep_whose_cells_shared_rounds_gets_the_two_way_variance():
     base, cand = Arm.load(run_dir("isolated", "alike")), Arm.load(run_dir("isolated", "lexiopt4"))
     c = compare_two(base, cand).comparison
-    assert c.method == "two-way" and c.rounds == "2 shared rounds"
+    assert c.method == "two-way" and c.rounds == "2 shared rounds split by code"
     assert c.ci_low < c.diff < c.ci_high and 0 < c.p_value <= 1
 
 
@@ -520,7 +520,9 @@ def test_each_segment_records_its_cpu_and_a_repeat_reads_the_one_it_ran_on(tmp_p
     """Machines rebuilt between working sessions keep the host name `vm`: the collapse sweep ran
     seeds 0-6 on Intel Xeons and seed 7 on an AMD EPYC, and nothing in the record said so (the
     run's numerics record keeps the first start's CPU). Each segment now records its CPU; it is
-    shown, and like load does not split rounds (one numerics id, the same tokens on every CPU)."""
+    shown, and splits rounds where two repeats record different CPUs (issue 59: the AVX-512
+    level's tokens are not measured across vendors); an unrecorded CPU joins its group's one
+    recorded CPU, and is a round of its own when the group names several."""
     import dataclasses
 
     from lab.models.numerics import cpu_info
@@ -542,6 +544,11 @@ def test_each_segment_records_its_cpu_and_a_repeat_reads_the_one_it_ran_on(tmp_p
                               numerics={**rec.numerics, "info": {"cpu": {"model": "Intel(R) Xeon(R)"}}})
     info = rounds_of(old)
     assert [info[k].cpu for k in range(3)] == ["Intel(R) Xeon(R)", None, "AMD EPYC"]
-    assert len(set(round_labels(list(info.values())))) == 1        # one commit, threads, host: one round
+    labels = round_labels(list(info.values()))
+    assert len(set(labels)) == 3                                   # Intel, AMD, and one that may be either
+    assert split_by(list(info.values()), labels) == ["CPU"]
+    one_cpu = [dataclasses.replace(info[k], cpu=c) for k, c in zip(range(3), ["AMD EPYC", None, "AMD EPYC"])]
+    assert len(set(round_labels(one_cpu))) == 1                    # the unrecorded joins the only CPU
+    assert split_by(one_cpu, round_labels(one_cpu)) == []
     from lab.records.rounds import from_columns, round_columns
     assert from_columns(round_columns(info[2])).cpu == "AMD EPYC"

@@ -26,7 +26,7 @@ import pandas as pd
 
 from lab.records.cells import cell_by
 from lab.analysis.load import CELL
-from lab.records.rounds import UNKNOWN, from_columns, round_labels
+from lab.records.rounds import UNKNOWN, from_columns, round_labels, split_by
 from lab.stats import words
 from lab.stats.equivalence import DEFAULT_MARGIN
 from lab.stats import (Comparison, Spread, compare_arms, holm, per_test_effects, repeats_for,
@@ -97,6 +97,7 @@ def compare(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
     return compare_arms(mb[common].to_numpy(), ma[common].to_numpy(), session=session,
                         level=level, power=power, margin=margin,
                         rounds=(labels[:len(ib)], labels[len(ib):]),
+                        round_split=split_by(ib + ia, labels),
                         collapsed=(fb, fa) if session == "single" and fb is not None
                         and fa is not None else None)
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from lab.records.cascade import answer_rows, find_cascade, is_collapse
 from lab.records.record import TESTS_FILE, RunRecord, read_record, read_tests_csv
-from lab.records.rounds import UNKNOWN, round_labels, rounds_of
+from lab.records.rounds import UNKNOWN, round_labels, rounds_of, split_by
 from lab.stats import Comparison, TestEffect, compare_arms, per_test_effects, session_of
 from lab.stats.equivalence import DEFAULT_MARGIN
 from lab.stats.heterogeneity import heterogeneity
@@ -80,16 +80,17 @@ class RunComparison:
 
 
 def _matrices(base: Arm, cand: Arm, kb: list[int], kc: list[int]):
-    """The comparison's inputs: common tests, the two pass matrices, round labels, collapse flags."""
+    """The comparison's inputs: common tests, the two pass matrices, round labels, collapse flags
+    and what split the rounds (lab.records.rounds.split_by)."""
     every = [base.passes[k] for k in kb] + [cand.passes[k] for k in kc]
     tests = [t for t in base.order + [x for x in cand.order if x not in base.order]
              if all(t in p for p in every)]
     xb = np.array([[base.passes[k][t] for t in tests] for k in kb], dtype=float)
     xc = np.array([[cand.passes[k][t] for t in tests] for k in kc], dtype=float)
-    labels = round_labels([base.rounds.get(k, UNKNOWN) for k in kb]
-                          + [cand.rounds.get(k, UNKNOWN) for k in kc])
+    infos = [base.rounds.get(k, UNKNOWN) for k in kb] + [cand.rounds.get(k, UNKNOWN) for k in kc]
+    labels = round_labels(infos)
     flags = ([base.collapsed.get(k, False) for k in kb], [cand.collapsed.get(k, False) for k in kc])
-    return tests, xb, xc, (labels[:len(kb)], labels[len(kb):]), flags
+    return tests, xb, xc, (labels[:len(kb)], labels[len(kb):]), flags, split_by(infos, labels)
 
 
 def compare_only(base: Arm, cand: Arm, base_repeats: Iterable[int], cand_repeats: Iterable[int], *,
@@ -99,10 +100,10 @@ def compare_only(base: Arm, cand: Arm, base_repeats: Iterable[int], cand_repeats
     session = session_of(base.session, cand.session)
     if not kb or not kc:
         return None
-    tests, xb, xc, rounds, flags = _matrices(base, cand, kb, kc)
+    tests, xb, xc, rounds, flags, split = _matrices(base, cand, kb, kc)
     if not tests:
         return None
-    return compare_arms(xb, xc, session=session, level=level, rounds=rounds,
+    return compare_arms(xb, xc, session=session, level=level, rounds=rounds, round_split=split,
                         collapsed=flags if session == "single" else None)
 
 
@@ -115,11 +116,11 @@ def compare_two(base: Arm, cand: Arm, *, base_repeats: Iterable[int] | None = No
     session = session_of(base.session, cand.session)
     if not kb or not kc:
         return RunComparison(None, session=session, why_not="no complete repeat on one side")
-    tests, xb, xc, rounds, flags = _matrices(base, cand, kb, kc)
+    tests, xb, xc, rounds, flags, split = _matrices(base, cand, kb, kc)
     if not tests:
         return RunComparison(None, session=session, why_not="no common test")
     c = compare_arms(xb, xc, session=session, level=level, power=power, margin=margin,
-                     rounds=rounds, collapsed=flags if session == "single" else None)
+                     rounds=rounds, round_split=split, collapsed=flags if session == "single" else None)
     if session == "single":     # per-test effects of working repeats: a collapse flips them all
         keep_b = [i for i, f in enumerate(flags[0]) if not f] or list(range(len(kb)))
         keep_c = [i for i, f in enumerate(flags[1]) if not f] or list(range(len(kc)))

@@ -15,19 +15,24 @@ A repeat's round is read from its record:
   kept, so the repeat ran in the last segment that had not yet kept it), its start time from that
   segment's start plus the wall time of the segment's earlier repeats; load unknown.
 
-Two repeats are in the same round when commit, threads and host are equal and their start times
-chain within WINDOW_S (single linkage over the repeats of a comparison: one sweep round that runs
-its cells back to back stays one round). The machine's load is recorded and shown (`busy`: load per
-CPU >= BUSY_LOAD) but does not split rounds: under the pinned build the same fingerprint, numerics
-and seed give the same tokens at any load (docs/numerics.md; `lab reproduce`), so load can act on
-outcomes only through the time limit, whose hits are labelled `timeout`. Splitting on it cut
-interleaved A/A' pairs into rounds by the 1-minute load at each repeat's end (a test run beside
-the model), leaving such a pair "cannot tell" for no reason in the model.
+Two repeats are in the same round when they ran the same code with the same threads on the same
+host and numerics (the llama.cpp level's id), on the same CPU where both say which (a repeat whose
+CPU is not recorded joins its group's one recorded CPU, or is a round of its own when the group
+names several): the round term of a comparison enters only when rounds differ in code, numerics
+or machine (issue 59, part 2), and `split_by` says which of them did. Time alone no longer splits:
+under one numerics id the same fingerprint and seed give the same tokens whenever they run (the
+lab's seed check; docs/numerics.md), and a sweep stopped overnight and resumed from the same code
+on the same machine is one round, as is an interleaved sweep run in chunks. Before, start times
+further apart than an hour began a new round, which cut one-round designs into rounds nothing
+distinguished and let the two-way analysis spend degrees of freedom on them (`window_s` keeps
+that old rule for a reader who wants it). The machine's load is recorded and shown (`busy`: load
+per CPU >= BUSY_LOAD) but does not split rounds: load can act on outcomes only through the time
+limit, whose hits are labelled `timeout`.
 
-The CPU a repeat ran on (`cpu`, the model name) is recorded and shown the same way, and for the
-same reason does not split rounds: one numerics id gives the same tokens on every CPU (measured
-Intel against AMD, docs/numerics.md), and a machine rebuilt between working sessions keeps its host
-name, so without it a repeat's machine is not visible at all. Each run segment's event records its
+The CPU a repeat ran on (`cpu`, the model name) is recorded and shown, and splits rounds where
+both repeats record it: the AVX2 level's tokens agree across Intel and AMD (docs/numerics.md), the
+AVX-512 level's are not measured across vendors, and a machine rebuilt between working sessions
+keeps its host name, so without it a repeat's machine is not visible at all. Each run segment's event records its
 CPU (since 2026-12-05); a first segment from before that has the run's numerics record's CPU (taken
 at the first start); a resumed one from before that has none (None: not recorded).
 """
@@ -41,7 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-#: start times further apart than this (with no repeat between) are different rounds
+#: the old rule's gap (`round_labels(window_s=WINDOW_S)`): start times further apart were rounds
 WINDOW_S = 3600.0
 #: 1-minute load average per CPU from which a machine counts as busy (the lab's own run is ~1)
 BUSY_LOAD = 1.5
@@ -56,6 +61,7 @@ class RoundInfo:
     load_per_cpu: float | None
     source: str                       # recorded | events | unknown
     cpu: str | None = None            # the CPU's model name; None: not recorded
+    numerics: str | None = None       # the run's numerics id (lab/records/numerics.py); None: unknown
 
     @property
     def busy(self) -> bool | None:
@@ -63,7 +69,8 @@ class RoundInfo:
 
     @property
     def conditions(self) -> tuple:
-        return (self.commit, self.n_threads, self.host)
+        """What must agree for one round (besides the CPU, which `round_labels` matches apart)."""
+        return (self.commit, self.n_threads, self.host, self.numerics)
 
     @property
     def known(self) -> bool:
@@ -194,6 +201,7 @@ def _threads(record, seg: dict | None = None):
 def rounds_of(record) -> dict[int, RoundInfo]:
     """repeat -> RoundInfo of every complete repeat of a RunRecord."""
     out: dict[int, RoundInfo] = {}
+    numerics = (record.numerics or {}).get("id")
     earlier: dict[int, float] = {}                      # segment id -> wall time of its repeats so far
     for r in sorted(record.repeats, key=lambda x: x.repeat):
         got = getattr(r, "round", None) or {}
@@ -204,26 +212,26 @@ def rounds_of(record) -> dict[int, RoundInfo]:
         if got:
             out[r.repeat] = RoundInfo(commit, _threads(record, seg), got.get("host"),
                                       _time(got.get("started_at")), got.get("load_per_cpu"),
-                                      "recorded", _cpu(record, seg))
+                                      "recorded", _cpu(record, seg), numerics)
             continue
         start = _time(seg.get("at"))
         done = earlier.get(id(seg), 0.0)
         earlier[id(seg)] = done + float(r.wall_s or 0.0)
         out[r.repeat] = RoundInfo(commit, _threads(record, seg), seg.get("host"),
                                   None if start is None else start + timedelta(seconds=done),
-                                  None, "events", _cpu(record, seg))
+                                  None, "events", _cpu(record, seg), numerics)
     return out
 
 
 ROUND_COLUMNS = ("round_commit", "round_threads", "round_host", "round_started", "round_load",
-                 "round_cpu")
+                 "round_cpu", "round_numerics")
 
 
 def round_columns(info: RoundInfo | None) -> dict:
     """A repeat's round as frame columns (lab.analysis.load); `from_columns` reads them back."""
     i = info or UNKNOWN
     return dict(zip(ROUND_COLUMNS, (i.commit, None if i.n_threads is None else str(i.n_threads),
-                                    i.host, i.started_at, i.load_per_cpu, i.cpu)))
+                                    i.host, i.started_at, i.load_per_cpu, i.cpu, i.numerics)))
 
 
 def from_columns(row) -> RoundInfo:
@@ -232,7 +240,8 @@ def from_columns(row) -> RoundInfo:
         return None if v is None or (isinstance(v, float) and v != v) else v
     t = get("round_started")
     return RoundInfo(get("round_commit"), get("round_threads"), get("round_host"),
-                     None if t is None else _time(t), get("round_load"), "frame", get("round_cpu"))
+                     None if t is None else _time(t), get("round_load"), "frame", get("round_cpu"),
+                     get("round_numerics"))
 
 
 #: the columns every view shows for a repeat's round (`shown`), in order: key -> header
@@ -275,9 +284,11 @@ def cpu_span(*counts: dict[str, int]) -> str | None:
     return f"{'at least ' if any(NOT_RECORDED in n for n in counts) else ''}{len(known)} CPUs"
 
 
-def round_labels(infos: list[RoundInfo], *, window_s: float = WINDOW_S) -> list[int | None]:
+def round_labels(infos: list[RoundInfo], *, window_s: float | None = None) -> list[int | None]:
     """A round number per repeat (the repeats of both arms of one comparison together); None for a
-    repeat whose round is unknown."""
+    repeat whose round is unknown. One round per code, threads, host and numerics, split further by
+    recorded CPU (an unrecorded CPU joins its group's only recorded one); `window_s`: also split
+    where start times chain further apart than that (the rule before issue 59; off)."""
     labels: list[int | None] = [None] * len(infos)
     groups: dict[tuple, list[int]] = {}
     for i, info in enumerate(infos):
@@ -285,12 +296,37 @@ def round_labels(infos: list[RoundInfo], *, window_s: float = WINDOW_S) -> list[
             groups.setdefault(info.conditions, []).append(i)
     n = 0
     for idx in groups.values():
-        idx.sort(key=lambda i: infos[i].started_at)
-        last = None
+        cpus = sorted({infos[i].cpu for i in idx if infos[i].cpu})
+        by_cpu: dict[str | None, list[int]] = {}
         for i in idx:
-            t = infos[i].started_at
-            if last is None or (t - last).total_seconds() > window_s:
-                n += 1
-            labels[i] = n - 1
-            last = t
+            cpu = infos[i].cpu or (cpus[0] if len(cpus) == 1 else None)
+            by_cpu.setdefault(cpu, []).append(i)
+        for part in by_cpu.values():
+            part.sort(key=lambda i: infos[i].started_at)
+            last = None
+            for i in part:
+                t = infos[i].started_at
+                if last is None or (window_s is not None and (t - last).total_seconds() > window_s):
+                    n += 1
+                labels[i] = n - 1
+                last = t
     return labels
+
+
+#: the conditions `split_by` names, in order: RoundInfo attribute -> word
+SPLIT_WORDS = {"commit": "code", "numerics": "numerics", "host": "host", "cpu": "CPU",
+               "n_threads": "threads"}
+
+
+def split_by(infos: list[RoundInfo], labels: list[int | None]) -> list[str]:
+    """The conditions that differ between the rounds `round_labels` gave (words of SPLIT_WORDS;
+    "time" when only the old window split them); [] for one round or unknown rounds."""
+    rounds: dict[int, RoundInfo] = {}
+    for info, k in zip(infos, labels):
+        if k is not None:
+            rounds.setdefault(k, info)
+    if len(rounds) < 2:
+        return []
+    out = [word for attr, word in SPLIT_WORDS.items()
+           if len({getattr(i, attr) for i in rounds.values() if attr != "cpu" or i.cpu}) > 1]
+    return out or ["time"]

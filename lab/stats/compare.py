@@ -185,7 +185,7 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
                  level: float = 0.95, power: float = 0.8,
                  rounds: tuple[Sequence, Sequence] | None = None,
                  collapsed: tuple[Sequence[bool], Sequence[bool]] | None = None,
-                 margin: float = DEFAULT_MARGIN) -> Comparison:
+                 margin: float = DEFAULT_MARGIN, round_split: Sequence[str] = ()) -> Comparison:
     """Compare arm `cand` with arm `base` (0/1 pass matrices, repeats x the same common tests).
 
     rounds: the round of every repeat (base rows, cand rows; None = unknown; lab/records/rounds.py).
@@ -196,7 +196,9 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
     collapsed: whether each repeat collapsed (single session only): the two-part analysis, stated
       before the data — collapse rate by an exact test and the score among non-collapsed repeats,
       alpha/2 each (lab/stats/collapse.py). Without it: one part, Welch over all repeat scores.
-    margin: the equivalence margin in points: `tost_p` says whether |diff| < margin (TOST)."""
+    margin: the equivalence margin in points: `tost_p` says whether |diff| < margin (TOST).
+    round_split: what differs between the rounds (lab.records.rounds.split_by: code, numerics,
+      host, CPU, threads), said in the comparison's `rounds` text: why the round term entered."""
     if session not in SESSIONS:
         raise ValueError(f"session must be one of {SESSIONS}, got {session!r}")
     if not 0.0 < level < 1.0:
@@ -221,16 +223,18 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
         raise ValueError("rounds: one label per repeat of each arm")
     if any(x is None for x in lb + lc):
         return _tost(_paired(xb, xc, {**common, "rounds": "rounds unknown: assumed shared"}))
+    split = f" split by {' and '.join(round_split)}" if round_split else ""
     if set(lb) != set(lc):
-        return _tost(_over_rounds(xb, xc, lb, lc, common))
+        return _tost(_over_rounds(xb, xc, lb, lc, common, split))
     ks = sorted(set(lb))
     if len(ks) == 1:
-        return _tost(_paired(xb, xc, {**common, "rounds": "one shared round"}))
+        return _tost(_paired(xb, xc, {**common, "rounds": "one shared round: same code, numerics "
+                                                          "and machine, no round term"}))
     d = np.stack([xc[np.array(lc) == k].mean(axis=0) - xb[np.array(lb) == k].mean(axis=0)
                   for k in ks], axis=1)
     # the arms' means as the test weighs them: of round means, each round weighted equally (the
     # repeat means weight a round by its repeats: issue 59)
-    return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds",
+    return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds{split}",
                                       "mean_base": float(_round_means(xb, lb).mean()),
                                       "mean_cand": float(_round_means(xc, lc).mean())}))
 
@@ -248,7 +252,8 @@ ONE_ROUND_EACH = ("each arm ran in a single round of its own: a round moves ever
                   "arm in two or more rounds")
 
 
-def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dict) -> Comparison:
+def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dict,
+                 split: str = "") -> Comparison:
     """Isolated arms that did not share their rounds (the gate against an older baseline): a
     round moves every test of a repeat, so the **round** is the unit — Welch over each arm's
     round mean scores (every repeat its own round: Welch over repeat scores). The repeats of one
@@ -264,7 +269,7 @@ def _over_rounds(xb: np.ndarray, xc: np.ndarray, lb: list, lc: list, common: dic
     common = {**common, "mean_base": float(mb.mean()), "mean_cand": float(mc.mean()),
               "diff": float(mc.mean() - mb.mean()),
               "rounds": f"the arms did not share their rounds ({len(mb)} vs {len(mc)} "
-                        f"rounds, {shared} shared): {unit} {'mean ' if unit == 'round' else ''}"
+                        f"rounds{split}, {shared} shared): {unit} {'mean ' if unit == 'round' else ''}"
                         "scores compared" + ("; means of round means, each round weighted equally"
                                              if unit == "round" else "")}
     if len(mb) == 1 and len(mc) == 1:
