@@ -24,7 +24,7 @@ for r in $(seq 1 "$R"); do
   echo "== seed $((100 + r - 1)) (repeat $r of $R) $(date -u +%H:%M:%S)"
   "$LAB" run -m vocab=minimal,maybe_exts,alike,exist_similar \
     agent.session=isolated prompt=answer_line agent.tool_choice=first agent.forced_tool=path_resolve \
-    agent.time_limit_s=600 model.parallel=8 model.fast_grammar=true \
+    agent.time_limit_s=600 model.parallel=1 model.fast_grammar=true \
     run.seed=100 run.repeats="$r" run.resume=true run.progress=false \
     run.experiment=vocab4 run.results_dir="$OUT" "$@"
 done
