@@ -10,7 +10,8 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "grade": "grading", "normalize_path": "grading",
+    # what an answer must be to pass lives with the golden sets (lab/suites/grading.py)
+    "grade": "lab.suites.grading", "normalize_path": "lab.suites.grading",
     "Session": "loop", "SessionResult": "loop", "run_session": "loop",
     "Progress": "progress",
     "RepetitionCheck": "repetition",
