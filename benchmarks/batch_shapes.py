@@ -21,7 +21,9 @@ engine's `model.batch_shapes: auto` reads. Idle machine only: nothing else on th
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import shlex
 import statistics
 import sys
 import time
@@ -112,8 +114,13 @@ def main() -> None:
               f"{'+'.join(map(str, split)) if split else '-'} |")
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")
-    if args.write:
-        path = batch_shapes.write_table(out)
+    if args.write:   # a committed table says how and when it was measured
+        level = out["level"]
+        path = batch_shapes.write_table({
+            **out, "measured": datetime.date.today().isoformat(),
+            "command": f"VOCAB_LAB_LLAMA_BUILD={level} .venv/bin/python benchmarks/batch_shapes.py "
+                       + " ".join(shlex.quote(a) for a in sys.argv[1:]
+                                  if a != "--write")})
         print(f"wrote {path}")
 
 
