@@ -79,10 +79,13 @@ def test_diff_shows_repeats_categories_flips_and_outcome_changes(tmp_path):
     out = res.output
     assert "same fingerprint" in out
     assert "     0      6/6      5/6" in out and "     1      6/6      4/6" in out
-    assert "cand - base -1.67 points on 6 common tests (97.5% CI" in out      # a part: alpha/2
-    assert "collapsed (copy cascade of >= 5 tests in a row) base 0/3" in out and "vs cand 0/3" in out
-    assert "Welch t-test over repeat scores (single session: the repeat is the cluster)" in out
-    assert "both parts: p = " in out and "equivalence within ±3 points" in out
+    # both runs at seeds 0, 1, 2: paired by seed, every repeat counted (issue 59)
+    assert "cand - base -1.67 points on 6 common tests (95% CI" in out
+    assert ("paired t-test over the 3 seeds (single session, both arms ran the same seeds: the "
+            "seed is the pair; every repeat counted; collapsed repeats counted like the rest: "
+            "base 0/3, cand 0/3)") in out
+    # paired, the consistent drop is beyond noise (p 0.038): no equivalence line beside it
+    assert "both parts: p =" not in out and "p = 0.03775" in out and "equivalence within" not in out
     assert "minimum detectable effect at this spread" in out
     assert "mcnemar-exact per test across repeats, Holm over 6 tests" in out
     assert "  D        1   1.00   0.33  -0.67" in out and "  F        3   3.00   2.00  -1.00" in out
@@ -164,12 +167,12 @@ def test_worse_within_noise_passes_and_margin_and_alpha_are_configurable(tmp_pat
     base = make(tmp_path, 3)
     cand = make(tmp_path, 3, lambda t, s: s == 1 and t in ("mini-01", "mini-02", "mini-03", "mini-04"))
     assert lab("diff", "--fail-on-regression", str(cand)).exit_code == 0        # p = 0.42
-    # two parts at alpha/2 each (issue 24): the score part's p 0.42 needs alpha > 0.84
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5").exit_code == 0
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.9").exit_code == 1
-    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.9",
+    # the same seeds: paired by seed, one part (issue 59): differences 0, -4, 0 give p 0.42
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.3").exit_code == 0
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(cand), "--alpha", "0.5",
                "--margin", "2").exit_code == 0                                   # drop 1.33 < 2
-    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.9").exit_code == 1
+    assert lab("diff", "--fail-on-regression", str(base), str(cand), "--alpha", "0.5").exit_code == 1
 
 
 def test_missing_baseline_exits_2(tmp_path):

@@ -68,10 +68,12 @@ def test_seeds_0_1_against_seed_2_within_one_cell_is_no_longer_called_different(
     assert same.method == "paired-t" and same.rounds.startswith("one shared round")
 
 
-def test_a_sweep_whose_cells_shared_rounds_gets_the_two_way_variance():
+def test_a_sweep_whose_cells_shared_rounds_gets_a_round_term_only_where_the_rounds_show_one():
     base, cand = Arm.load(run_dir("isolated", "alike")), Arm.load(run_dir("isolated", "lexiopt4"))
     c = compare_two(base, cand).comparison
-    assert c.method == "two-way" and c.rounds == "2 shared rounds split by code"
+    # these two rounds show no round variance (MS_round <= MS_resid): repeats weighted equally
+    assert c.method == "paired-t" and c.rounds == ("2 shared rounds split by code; round variance "
+                                                   "estimated 0: no round term, repeats weighted equally")
     assert c.ci_low < c.diff < c.ci_high and 0 < c.p_value <= 1
 
 
@@ -121,7 +123,16 @@ def test_the_committed_collapse_is_its_own_part_and_not_a_welch_on_the_mixture()
     mc = np.array([[cand.passes[k][t] for t in ids] for k in sorted(cand.passes)], dtype=float)
     old = compare_arms(mb, mc, session="single")
     assert old.mde > len(ids)                          # the old MDE exceeded the scale
-    c = compare_two(base, cand).comparison
+    # both runs ran seeds 0, 1, 2: paired by seed, every repeat counted, the collapse named (issue 59)
+    paired = compare_two(base, cand).comparison
+    assert paired.method == "paired-seed" and (paired.repeats_base, paired.repeats_cand) == (3, 3)
+    assert paired.mean_cand == pytest.approx(41.0) and paired.collapses == {
+        "base": 0, "n_base": 3, "cand": 1, "n_cand": 3}
+    assert "cand 1/3" in paired.describe()
+    # unpaired (no seeds known), the same repeats: the two parts, the plain difference beside them
+    flags = ([False] * 3, [cand.collapsed[k] for k in (0, 1, 2)])
+    c = compare_arms(mb, mc, session="single", collapsed=flags)
+    assert c.plain["diff"] == pytest.approx(old.diff) and c.plain["p"] == pytest.approx(old.p_value)
     cp = c.collapse
     assert (cp["base"], cp["n_base"], cp["cand"], cp["n_cand"]) == (0, 3, 1, 3)
     assert cp["p"] == pytest.approx(1.0) and cp["ci_base"][0] == 0.0 and cp["ci_cand"][1] < 1
@@ -322,7 +333,8 @@ def test_a_new_run_records_each_repeats_round_and_two_runs_of_one_session_share_
     infos = [i for rec in recs for i in rounds_of(rec).values()]
     assert len(set(round_labels(infos))) == 1                 # one machine, one commit, minutes apart
     c = compare_two(Arm.load(dirs[0]), Arm.load(dirs[1])).comparison
-    assert c.collapse is not None and c.collapse["base"] == 0     # single session: two parts
+    # single session, both runs at seeds 0, 1: paired by seed (issue 59), collapses named
+    assert c.unit == "seed" and c.collapse is None and c.collapses["base"] == 0
 
 
 def test_the_simulator_refitted_from_the_real_runs_fails_the_old_method_and_passes_the_new():

@@ -99,7 +99,8 @@ def compare(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,
                         rounds=(labels[:len(ib)], labels[len(ib):]),
                         round_split=split_by(ib + ia, labels),
                         collapsed=(fb, fa) if session == "single" and fb is not None
-                        and fa is not None else None)
+                        and fa is not None else None,
+                        seeds=(_seeds(tests, b, mb.index), _seeds(tests, a, ma.index)))
 
 
 def per_test(tests: pd.DataFrame, a: Mapping[str, str], b: Mapping[str, str], *,

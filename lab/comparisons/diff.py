@@ -277,6 +277,8 @@ def comparison_lines(c) -> list[str]:
         out.append(f"  both parts: p = {c.p_overall:.4g} (Bonferroni over the two parts), "
                    + ("beyond noise" if c.significant else "not beyond noise")
                    + f" at alpha {c.alpha:.2g}" if c.p_overall is not None else "  both parts: no p")
+        if c.plain is not None:
+            out.append("  " + words.plain(c.plain, c.level))
     eq = words.equivalence(d)
     if eq:
         out.append(f"  {eq}")

@@ -104,7 +104,8 @@ def compare_only(base: Arm, cand: Arm, base_repeats: Iterable[int], cand_repeats
     if not tests:
         return None
     return compare_arms(xb, xc, session=session, level=level, rounds=rounds, round_split=split,
-                        collapsed=flags if session == "single" else None)
+                        collapsed=flags if session == "single" else None,
+                        seeds=([base.seeds.get(k) for k in kb], [cand.seeds.get(k) for k in kc]))
 
 
 def compare_two(base: Arm, cand: Arm, *, base_repeats: Iterable[int] | None = None,
@@ -120,7 +121,8 @@ def compare_two(base: Arm, cand: Arm, *, base_repeats: Iterable[int] | None = No
     if not tests:
         return RunComparison(None, session=session, why_not="no common test")
     c = compare_arms(xb, xc, session=session, level=level, power=power, margin=margin,
-                     rounds=rounds, round_split=split, collapsed=flags if session == "single" else None)
+                     rounds=rounds, round_split=split, collapsed=flags if session == "single" else None,
+                     seeds=([base.seeds.get(k) for k in kb], [cand.seeds.get(k) for k in kc]))
     if session == "single":     # per-test effects of working repeats: a collapse flips them all
         keep_b = [i for i, f in enumerate(flags[0]) if not f] or list(range(len(kb)))
         keep_c = [i for i, f in enumerate(flags[1]) if not f] or list(range(len(kc)))

@@ -44,7 +44,7 @@ import numpy as np
 
 from lab.stats.collapse import collapse_part
 from lab.stats.equivalence import DEFAULT_MARGIN, tost_p
-from lab.stats.twoway import two_way
+from lab.stats.twoway import mean_squares, two_way
 
 SESSIONS = ("single", "isolated")
 
@@ -93,6 +93,10 @@ class Comparison:
     margin: float = 3.0        # equivalence margin, points (TOST)
     tost_p: float | None = None     # p of "|diff| < margin" (lab.stats.equivalence)
     collapse: dict | None = None    # single session, two-part: the collapse part (lab.stats.collapse)
+    plain: dict | None = None       # single session, two-part: the plain difference over every repeat
+                                    # (Welch; collapse happens after treatment: shown beside it)
+    collapses: dict | None = None   # single session paired by seed: each arm's collapsed repeats,
+                                    # shown (every repeat is compared; none is set aside)
 
     @property
     def alpha(self) -> float:
@@ -158,6 +162,12 @@ class Comparison:
         elif self.method == "two-way":
             how = (f"two-way (tests x rounds) over the {self.tests} tests (isolated: tests paired "
                    f"across arms, {self.rounds})")
+        elif self.unit == "seed":
+            c = self.collapses
+            seen = (f"; collapsed repeats counted like the rest: base {c['base']}/{c['n_base']}, "
+                    f"cand {c['cand']}/{c['n_cand']}" if c else "")
+            how = (f"paired t-test over the {self.repeats_base} seeds (single session, both arms "
+                   f"ran the same seeds: the seed is the pair; every repeat counted{seen})")
         else:
             how = f"paired t-test over the {self.tests} tests (isolated: tests paired across arms)"
         if self.unit in ("repeat", "round") and self.rounds:
@@ -185,7 +195,8 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
                  level: float = 0.95, power: float = 0.8,
                  rounds: tuple[Sequence, Sequence] | None = None,
                  collapsed: tuple[Sequence[bool], Sequence[bool]] | None = None,
-                 margin: float = DEFAULT_MARGIN, round_split: Sequence[str] = ()) -> Comparison:
+                 margin: float = DEFAULT_MARGIN, round_split: Sequence[str] = (),
+                 seeds: tuple[Sequence, Sequence] | None = None) -> Comparison:
     """Compare arm `cand` with arm `base` (0/1 pass matrices, repeats x the same common tests).
 
     rounds: the round of every repeat (base rows, cand rows; None = unknown; lab/records/rounds.py).
@@ -198,7 +209,14 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
       alpha/2 each (lab/stats/collapse.py). Without it: one part, Welch over all repeat scores.
     margin: the equivalence margin in points: `tost_p` says whether |diff| < margin (TOST).
     round_split: what differs between the rounds (lab.records.rounds.split_by: code, numerics,
-      host, CPU, threads), said in the comparison's `rounds` text: why the round term entered."""
+      host, CPU, threads), said in the comparison's `rounds` text: why the round term entered.
+    seeds: each repeat's seed (base rows, cand rows). Single session only: when both arms ran the
+      same distinct seeds in the same order (>= 2), the seed is the pair — the paired t over the
+      seeds' score differences, every repeat counted whether it collapsed or not (issue 59, part
+      2: in the collapse sweep the seed was the strongest signal, p 1.5e-5; collapse happens after
+      treatment, so conditioning on it is not the plain difference); the collapsed repeats are
+      shown beside it (`collapses`). Otherwise the two-part or Welch analysis, with the plain
+      Welch difference over every repeat beside a two-part one (`plain`)."""
     if session not in SESSIONS:
         raise ValueError(f"session must be one of {SESSIONS}, got {session!r}")
     if not 0.0 < level < 1.0:
@@ -211,6 +229,8 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
         raise ValueError("both arms need at least one complete repeat of at least one common test")
     common = _common(xb, xc, session=session, level=level, power=power, margin=margin)
     if session == "single":
+        if seeds is not None and _seed_paired(*seeds) and nb >= 2:
+            return _tost(_by_seed(xb, xc, collapsed, common))
         if collapsed is not None:
             return _two_part(xb, xc, collapsed, common)
         return _tost(_over_repeats(xb.sum(axis=1), xc.sum(axis=1), common,
@@ -232,6 +252,16 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
                                                           "and machine, no round term"}))
     d = np.stack([xc[np.array(lc) == k].mean(axis=0) - xb[np.array(lb) == k].mean(axis=0)
                   for k in ks], axis=1)
+    ms_t, ms_k, ms_e = mean_squares(d)
+    if ms_k <= ms_e:
+        # the round variance is estimated 0 (as REML sets it): no round term, and then no reason
+        # to weight a round by anything but its repeats — the paired t over tests on the pass
+        # rates of all repeats, each repeat weighted equally (issue 59, part 2: the design's one
+        # analysis where rounds show nothing; rounds weighted equally would throw away the
+        # repeats of the larger round)
+        return _tost(_paired(xb, xc, {**common, "rounds": f"{len(ks)} shared rounds{split}; "
+                                                          "round variance estimated 0: no round "
+                                                          "term, repeats weighted equally"}))
     # the arms' means as the test weighs them: of round means, each round weighted equally (the
     # repeat means weight a round by its repeats: issue 59)
     return _tost(_two_way(d, xb, xc, {**common, "rounds": f"{len(ks)} shared rounds{split}",
@@ -298,9 +328,51 @@ def _two_part(xb: np.ndarray, xc: np.ndarray, collapsed: tuple[Sequence[bool], S
                          "mean_cand": float(sc.mean()) if len(sc) else 0.0, "diff": 0.0},
                         "Cohen's d", f"every repeat of {side} collapsed: no score part")
     base.update(mean_base=float(sb.mean()), mean_cand=float(sc.mean()),
-                diff=float(sc.mean() - sb.mean()))
+                diff=float(sc.mean() - sb.mean()), plain=_plain(xb, xc, common))
     return _tost(_over_repeats(sb, sc, base, deterministic=_deterministic(ob, oc),
                                note=_noise_note(ob, oc)))
+
+
+def _plain(xb: np.ndarray, xc: np.ndarray, common: dict) -> dict:
+    """The plain difference of a two-part comparison: Welch over every repeat's score, collapsed
+    or not, at the comparison's level (what conditioning on collapse leaves out)."""
+    c = _over_repeats(xb.sum(axis=1), xc.sum(axis=1), {**common, "collapse": None},
+                      deterministic=_deterministic(xb, xc), note=_noise_note(xb, xc))
+    return {"diff": c.diff, "ci_low": c.ci_low, "ci_high": c.ci_high, "p": c.p_value,
+            "method": c.method, "repeats_base": c.repeats_base, "repeats_cand": c.repeats_cand}
+
+
+def _seed_paired(sb: Sequence, sc: Sequence) -> bool:
+    sb, sc = list(sb), list(sc)
+    return (len(sb) == len(sc) and None not in sb and len(set(sb)) == len(sb) and sb == sc)
+
+
+def _by_seed(xb: np.ndarray, xc: np.ndarray, collapsed, common: dict) -> Comparison:
+    """Single session, both arms at the same seeds: the paired t over the seeds of the score
+    differences (cand - base), every repeat counted."""
+    # heavy: scipy ~1 s, statsmodels ~2 s to import; lab.stats loads with every `lab` command
+    from scipy import stats
+
+    sb, sc = xb.sum(axis=1), xc.sum(axis=1)
+    d = sc - sb
+    n, level = len(d), common["level"]
+    flags = None
+    if collapsed is not None:
+        cb, cc = (np.asarray(list(x), dtype=bool) for x in collapsed)
+        flags = {"base": int(cb.sum()), "n_base": len(cb), "cand": int(cc.sum()), "n_cand": len(cc)}
+    common = {**common, "unit": "seed", "collapses": flags}
+    sd_d = float(d.std(ddof=1))
+    if sd_d == 0:
+        return (_exact(common, "d_z") if _deterministic(xb, xc)
+                else _unknown(common, "d_z", _noise_note(xb, xc)))
+    se = sd_d / math.sqrt(n)
+    df = float(n - 1)
+    q = float(stats.t.ppf(1 - (1 - level) / 2, df))
+    diff = float(d.mean())
+    p = float(2 * stats.t.sf(abs(diff) / se, df))
+    return Comparison(method="paired-seed", se=se, df=df, ci_low=diff - q * se, ci_high=diff + q * se,
+                      p_value=p, effect_size=diff / sd_d, effect_kind="d_z", sd=sd_d,
+                      mde=t_mde(se, df, 1 - level, common["power"]), **common)
 
 
 def _common(xb: np.ndarray, xc: np.ndarray, **kw) -> dict:

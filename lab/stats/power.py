@@ -58,6 +58,11 @@ class Spread:
                              "plan from a pilot run instead")
         r0 = 2.0 / (1.0 / c.repeats_base + 1.0 / c.repeats_cand)    # per arm, harmonic
         r0 = int(r0) if r0 == int(r0) else r0
+        if c.unit == "seed":          # single session paired by seed: sd of the seed differences
+            # a paired t over r seeds with differences of sd s is the Welch power over repeats of
+            # sd s / sqrt(2) on r - 1 df (ncp = D / (s / sqrt(r)) = D / (s / sqrt 2) sqrt(r / 2))
+            return cls("single", c.tests, r0, float(c.sd) / math.sqrt(2), None,  # type: ignore[arg-type]
+                       "comparison", df=c.df)
         if c.unit == "repeat":        # single session, or isolated arms that did not share rounds
             cp = c.collapse
             q = ((cp["base"] + cp["cand"]) / (cp["n_base"] + cp["n_cand"])) if cp else None

@@ -22,6 +22,15 @@ def equivalence(c: dict) -> str:
     return f"equivalence within ±{m:g} points {said} (TOST p {p:.3g}, alpha {a:.3g})"
 
 
+def plain(pl: dict, level: float) -> str:
+    """The plain difference beside a two-part comparison: every repeat, collapsed or not."""
+    ci = (f"{level:.0%} CI {pl['ci_low']:+.2f} .. {pl['ci_high']:+.2f}, p = {pl['p']:.4g}"
+          if pl.get("ci_low") is not None and pl.get("p") is not None else "no CI")
+    return (f"plain difference over every repeat (collapsed ones counted; collapse happens after "
+            f"treatment, so the parts condition on an outcome): {pl['diff']:+.2f} points ({ci}; "
+            f"{pl['method']}, {pl['repeats_base']} vs {pl['repeats_cand']} repeats)")
+
+
 def collapse(c: dict) -> str:
     """'' for a one-part comparison; else the collapse part: counts, exact CIs, Fisher's p."""
     cp = c.get("collapse")
