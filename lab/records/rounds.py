@@ -30,9 +30,9 @@ per CPU >= BUSY_LOAD) but does not split rounds: load can act on outcomes only t
 limit, whose hits are labelled `timeout`.
 
 The CPU a repeat ran on (`cpu`, the model name) is recorded and shown, and splits rounds where
-both repeats record it: the AVX2 level's tokens agree across Intel and AMD (docs/numerics.md), the
-AVX-512 level's are not measured across vendors, and a machine rebuilt between working sessions
-keeps its host name, so without it a repeat's machine is not visible at all. Each run segment's event records its
+both repeats record it: both levels' tokens agree across Intel and AMD on their references
+(docs/numerics.md), but a machine rebuilt between working sessions keeps its host name, so
+without it a repeat's machine is not visible at all, and a reference is a sample, not a proof. Each run segment's event records its
 CPU (since 2026-12-05); a first segment from before that has the run's numerics record's CPU (taken
 at the first start); a resumed one from before that has none (None: not recorded).
 """
