@@ -54,7 +54,7 @@ CLAIMS = {
                  'print("CLAIMS " + json.dumps({"by": by, '
                  '"cells": cells[[*by, "repeats", "mean"]].to_dict("records"), '
                  '"comparisons": cmp[[*[c for c in by if c != "vocabulary"], "a", "b", "diff", '
-                 '"p_holm", "significant_holm"]].to_dict("records") if len(cmp) else [], '
+                 '"p_holm", "significant_holm", *plan]].to_dict("records") if len(cmp) else [], '
                  '"rounds": rounds.to_dict("records")}, default=str))'),
     "context": ('import json\nby = globals().get("by", ["vocabulary", "model", "suite"])\n'
                 'weakest = globals().get("weakest", curve.loc[curve.groupby(by)["rolling"].idxmin(), '
@@ -121,6 +121,9 @@ def test_variance_notebook_claims_are_the_reports(runs, findings_report, tmp_pat
         r = same[0]
         assert (num(row["diff"]), num(row["p_holm"]), bool(row["significant_holm"])) == \
             (num(r["diff"]), num(r["p_holm"]), bool(r["significant_holm"]))
+        # its power lines are the report's for the same pair (issue 60: never a pooled sd)
+        plan = [c for c in r if c.startswith("repeats_for_")]
+        assert plan and {c: num(row.get(c)) for c in plan} == {c: num(r[c]) for c in plan}
     assert len(got["comparisons"]) == len(report_rows)
     assert nb_by == by
     want_cells = {_key(r, by): (r["repeats"], num(r["mean"])) for r in T["cells"].to_dict("records")}

@@ -191,8 +191,10 @@ def test_compare_shows_cand_minus_base_with_lab_diffs_numbers(client, results):
     assert "mini-02" in differ and f"/test?test=mini-02&amp;col={base}&amp;col={cand}" in differ
     assert "The runs differ in <b>vocabulary</b> (maybe_exts → minimal)" in html
     assert "No other input differs: a like-for-like comparison of vocabulary" in html   # not a warning
-    old = client.get("/compare", params={"a": cand, "b": base}).text      # older links: a = cand
-    assert f"<td>{c['diff']:+.1f}</td>" in old
+    # one order everywhere (issue 60): the old a= / b= (a was the candidate) are refused, not read
+    old = client.get("/compare", params={"a": base, "b": cand})
+    assert old.status_code == 400 and "base=RUN and cand=RUN" in old.text
+    assert f"<td>{c['diff']:+.1f}</td>" not in old.text
 
 
 def test_run_page_has_its_repeats_and_a_tests_by_repeat_matrix(client, results):

@@ -128,7 +128,7 @@ def run_session(tests: Sequence[Any], session: Session, *, seed: int | None = No
                 stopped = _stop_note(test.id)
         out.results.append(r)
         if progress is not None:
-            progress.update(r.outcome)
+            progress.update(r.outcome, r.test_id)
         if on_result is not None:
             on_result(r)
     if progress is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from lab.cli.common import lab_errors
-from lab.comparisons.diff import build, format_diff
+from lab.comparisons.diff import build, format_diff, refusal
 from lab.comparisons.gate import (DEFAULT_ALPHA, DEFAULT_MARGIN, EXIT_CANNOT_JUDGE, check_level, gate_runs,
                                   latest_baseline)
 from lab.errors import InputError
@@ -101,6 +101,9 @@ def diff_cmd(runs: tuple[str, ...], fail_on_regression: bool, baseline: str | No
         entry = latest_baseline(search, cand_dir, cand)
         base_dir, base = entry.run_dir, entry.record
     d = build(base_dir, cand_dir, level=1 - alpha, base=base, cand=cand, margin=eq_margin)
+    why = refusal(d)
+    if why:
+        raise InputError(f"{why} [base {base_dir}, cand {cand_dir}]")
     verdict = gate_runs(base, cand, base_dir, cand_dir, alpha=alpha, margin=margin,
                         eq_margin=eq_margin) \
         if fail_on_regression else None

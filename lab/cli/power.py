@@ -91,6 +91,19 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
     rs = [int(r) for r in rs]
     if not 0 < target < 1 or not 0 < alpha < 1:          # also false for nan
         raise InputError("--power and --alpha must be between 0 and 1")
+    if (sd is not None or p_rate is not None) and pilot:
+        raise InputError("--sd and --p plan without a pilot; with a pilot its own spread is used "
+                         "(drop them, or drop the pilot)", key="--sd" if sd is not None else "--p")
+    if sd is not None and p_rate is not None:
+        raise InputError("give --sd (single session: sd of repeat scores) or --p (isolated: a "
+                         "typical pass rate), not both: each plans a different session mode",
+                         key="--p")
+    if sd is not None and session == "isolated":
+        raise InputError("--sd plans a single session; isolated plans from --p", key="--sd")
+    if p_rate is not None and session == "single":
+        raise InputError("--p plans isolated sessions; a single session plans from --sd", key="--p")
+    if p_rate is not None and session is None:
+        session = "isolated"                # --p is the isolated plan's number
     pairs = _collapse_pairs(collapse_pairs) if collapse_pairs else None
     if pairs is not None and pilot is None and sd is None and p_rate is None:
         _collapse_only(pairs, rs, target, alpha / 2, fmt)      # alpha of the part: alpha / 2
@@ -138,6 +151,12 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         if pairs and spread.session == "single":
             # planning both parts: each at alpha/2, the score part losing the base collapse rate
             spread, alpha = replace(spread, collapse_rate=pairs[0][0]), alpha / 2
+    if pilot and _no_spread(spread):
+        raise InputError("the pilot has no run-to-run spread: every repeat passed exactly the same "
+                         "tests (a deterministic backend, e.g. model=tool_follower, or seeds that "
+                         "change nothing), so there is no noise to plan repeats from — one repeat "
+                         "measures such a configuration; plan a real model from a pilot of it",
+                         file=str(cand or pilot))
     if pairs and spread.session != "single":
         raise InputError("collapses are a single-session part: isolated runs have none",
                          key="--collapse")
@@ -167,6 +186,12 @@ def power_cmd(pilot: str | None, cand: str | None, diffs: str, reps: str, target
         else:
             click.echo("collapse part: no repeat collapsed in these runs; give rates to plan for "
                        "with --collapse BASE:CAND (e.g. 1/12:3/12)")
+
+
+def _no_spread(spread: Spread) -> bool:
+    if spread.session == "single":
+        return not spread.sd_repeat
+    return not (spread.sd_diff if spread.sd_diff is not None else spread.within_var)
 
 
 def _collapse_pairs(text: str) -> list[tuple[float, float]]:

@@ -12,8 +12,9 @@ from lab.errors import InputError
 
 @click.command("report")
 @click.argument("result_dirs", nargs=-1, type=click.Path(exists=True, file_okay=False))
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False),
-              help="Folder to write report.md, report.html, figures/, tables/, transcripts/ into.")
+@click.option("--out", "out", default=None, type=click.Path(file_okay=False),
+              help="Folder to write report.md, report.html, figures/, tables/, transcripts/ into "
+                   "[default: report/ inside the first RESULT_DIR].")
 @click.option("--reference", "reference", default=None, type=click.Path(exists=True, dir_okay=False),
               help="Reference scores to show beside the runs "
                    "[default: results/reference/pathfinder-log.csv].")
@@ -33,13 +34,14 @@ from lab.errors import InputError
                    "or several that differ together: suite,forced_tool compares each suite with its "
                    "own forced first tool (tasks40 against tasks40_baseline).")
 @lab_errors
-def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_reference: bool,
+def report(result_dirs: tuple[str, ...], out: str | None, reference: str | None, no_reference: bool,
            title: str, level: float, seed: int, margin: float, baseline: str | None,
            compare: str) -> None:
     """Report on the runs in RESULT_DIRS (run directories or folders holding them, e.g. results/
     or a sweep folder; default: results/).
 
     \b
+    lab report results/                        # writes results/report/
     lab report results/ --out report/
     lab report results/lexiopt6 results/final --out report-lexiopt/
     lab report results/ --out report/ --baseline maybe_exts
@@ -53,6 +55,7 @@ def report(result_dirs: tuple[str, ...], out: str, reference: str | None, no_ref
     dirs = list(result_dirs) or ["results"]
     if not find_run_dirs(dirs):
         raise InputError("no run directories (with run.json) found", file=", ".join(dirs))
+    out = out or str(Path(dirs[0]) / "report")
     ref: str | bool | None = False if no_reference else (reference or True)
     rep = build_report(dirs, out, reference=ref, title=title, level=level, seed=seed, margin=margin,
                        baseline=baseline, compare=compare)

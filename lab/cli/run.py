@@ -93,9 +93,11 @@ def run_task(cfg: DictConfig) -> None:
     Ctrl-C 130, SIGTERM 143; a run that ended `failed` 3). A sweep's cells run
     lab.sweeps.job.hydra_task instead."""
     # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
+    from lab.interrupts import announce_interrupts
     from lab.runner import EXIT_RUN_FAILED, Terminated, run
     try:
-        out = run(cfg)
+        with announce_interrupts():
+            out = run(cfg)
     except LabError as e:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)

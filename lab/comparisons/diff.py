@@ -205,6 +205,35 @@ def build(base_dir: Path, cand_dir: Path, *, level: float = 0.95,
     return d
 
 
+def suite_of(rec: RunRecord) -> str | None:
+    return ((rec.config or {}).get("suite") or {}).get("name")
+
+
+def refusal(d: RunDiff) -> str | None:
+    """Why two runs cannot be compared at all (issue 60): different suites, or no test in common
+    (`lab diff` then exits 2 with this one line); None when they can."""
+    sb, sc = suite_of(d.base), suite_of(d.cand)
+    if sb and sc and sb != sc:
+        return (f"no comparison: BASE ran suite {sb}, CAND ran suite {sc} (a score of one suite "
+                "is not a score of the other; compare runs of one suite)")
+    if d.comparison is None and d.result.why_not == "no common test":
+        return "no comparison: no common test (the runs share no test id among their complete repeats)"
+    return None
+
+
+def overlap(d: RunDiff) -> str | None:
+    """When the runs compare on only part of their tests: a line saying which part."""
+    c = d.comparison
+    if c is None:
+        return None
+    nb = len({t.test_id for t in d.tests if t.base_n})
+    nc = len({t.test_id for t in d.tests if t.cand_n})
+    if c.tests < max(nb, nc):
+        return (f"note: compared on the {c.tests} tests both runs completed (base has {nb}, cand "
+                f"{nc}): scores below are over those common tests only")
+    return None
+
+
 def _categories(base: RunRecord, cand: RunRecord) -> list[dict]:
     cats = sorted({c for rec in (base, cand) for r in rec.counted for c in r.by_category})
     out = []
@@ -317,6 +346,9 @@ def format_diff(d: RunDiff) -> str:
     cpus = cpus_pair(b, c)["note"]
     if cpus:
         lines.append(f"note: {cpus}")
+    part = overlap(d)
+    if part:
+        lines.append(part)
     lines += ["", f"{'repeat':>6}  {'base':>7}  {'cand':>7}"]
     for p in _repeat_pairs(b, c):
         fmt = lambda s, out, side: (f"{s}/{p['n']}" + ("*" if out else "")  # noqa: E731

