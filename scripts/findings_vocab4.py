@@ -123,7 +123,7 @@ def repeats_to_decide(pair: Pair) -> str:
 
 def arm_table(arms: dict[str, Arm], folder: Path) -> pd.DataFrame:
     res = load(str(folder))
-    room = room_table(res.room, ["vocab"]).set_index("vocab") if len(res.room) else None
+    room = room_table(res.room, ["vocabulary"]).set_index("vocabulary") if len(res.room) else None
     rows = []
     for name, arm in arms.items():
         reps = sorted(arm.record.repeats, key=lambda r: r.repeat)
