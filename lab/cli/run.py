@@ -141,6 +141,7 @@ Usage: lab run [--format text|json] [OVERRIDES...]
   run.*); -m sweeps every combination of comma-separated values, one cell per combination.
 
 Examples:
+  lab run suite.limit=3 agent.session=isolated                  (the first 3 tests: a real run in ~30 s)
   lab run model=tool_follower vocab=minimal run.repeats=3
   lab run vocab=maybe_exts suite=tests70 run.repeats=3          (the embedded 1.5B model)
   lab run -m vocab=minimal,maybe_exts,alike,exist_similar run.repeats=5
