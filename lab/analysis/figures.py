@@ -525,7 +525,9 @@ def pass_k_curves(tests: pd.DataFrame, by: list[str] | None = None, *,
             h = g[g["cell"] == c].sort_values("k")
             st = own[c]
             hats[c] = h["pass_hat_k"].to_numpy(dtype=float)
-            ax.plot(h["k"] + dx[c], h["pass_hat_k"], ls=st["ls"], marker=st["marker"], color=st["color"],
+            # pass^k always solid, pass@k always dotted (the title's key): a cell is its colour
+            # and marker, never its line style, which would read as the other curve (issue 60)
+            ax.plot(h["k"] + dx[c], h["pass_hat_k"], ls="-", marker=st["marker"], color=st["color"],
                     ms=5, label=f"{c} pass^k", alpha=0.9)
             ax.plot(h["k"] + dx[c], h["pass_at_k"], ":", color=st["color"], lw=1, alpha=0.7,
                     marker=st["marker"], ms=3, mfc="none")
@@ -713,8 +715,8 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
                          level: float = 0.95, vary: str | list[str] = "vocabulary") -> Figure:
     """Per category, each vocabulary's difference in pass rate against the baseline with its CI:
     the lab's one comparison (compare.compare -> lab.stats.compare_arms) on that category's tests,
-    divided by their number. One panel per condition; without a baseline the first vocabulary by
-    name is the baseline (said in the title)."""
+    divided by their number. One panel per condition; without a baseline `minimal` where the panel
+    has it, else the first vocabulary by name, is the baseline (said in the title)."""
     by = cell_by(tests, by)
     axes_v = cmp.vary_axes(vary)
     what = cmp.arms_word(axes_v)
@@ -729,7 +731,10 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
         key = key if isinstance(key, tuple) else (key,)
         arms = cmp.arms_of(g, axes_v)
         vocabs = sorted(arms)
-        base = cmp.baseline_in(vocabs, baseline) if baseline is not None else vocabs[0]
+        # without --baseline: `minimal` (the bare candidate list every vocabulary adds to) where
+        # the panel has it, not the first name in the alphabet (issue 60: it was `alike`)
+        base = (cmp.baseline_in(vocabs, baseline) if baseline is not None
+                else "minimal" if "minimal" in vocabs else vocabs[0])
         if base is None or len(vocabs) < 2:
             continue
         rows = []
@@ -770,8 +775,9 @@ def category_differences(tests: pd.DataFrame, by: list[str] | None = None, *, ba
         ax.tick_params(axis="x", labelsize=FONT["tick"])
         ax.set_title(f"{name}\nbaseline {base}", fontsize=FONT["panel"])
         _legend_outside(ax)
-    fig.suptitle(title + ("" if baseline else f"; baseline: the first {what} by name "
-                          "(`lab report --baseline` names one)"), fontsize=FONT["title"])
+    fig.suptitle(title + ("" if baseline else f"\nbaseline: `minimal` if a panel has it, else its first "
+                          f"{what} by name (`--baseline` names one)"),
+                 fontsize=FONT["title"])
     return fig
 
 
