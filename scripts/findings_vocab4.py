@@ -207,7 +207,12 @@ def main(argv: list[str] | None = None) -> None:
     pairs = pairs_of(arms)
     print(f"\n{h} The six pairs (margin ±{MARGIN}, Holm over the 6)\n\n" + md(pair_table(pairs)))
     print("\n" + "\n".join(f"- {line}" for line in method_lines(pairs)))
-    print(f"\n{h} The answer\n\n" + ("(interim) " if done < planned else "") + answer(pairs))
+    if done < planned:
+        print(f"\n{h} The answer\n\nNot yet: an interim look decides nothing (the stopping rule is "
+              f"fixed at {REPEATS} repeats an arm; {done} of {planned} are in). Read at this look, "
+              "the page's rule would say: " + answer(pairs))
+    else:
+        print(f"\n{h} The answer\n\n" + answer(pairs))
     print(f"\n{h} Seed by seed (exploratory)\n\n" + md(seed_table(arms)))
 
 
