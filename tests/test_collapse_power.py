@@ -116,23 +116,28 @@ def test_the_score_part_power_counting_on_collapses_is_what_the_two_part_compari
     assert repeats_for(lossy, lift, alpha=0.025) >= repeats_for(spread, lift, alpha=0.025)
 
 
-def test_lab_power_on_two_single_sessions_plans_both_parts_as_the_report_does():
-    """alike vs lexiopt4: 0/3 and 1/3 collapsed (pooled 1/6). `lab power` gives the collapse
-    part's exact power for twice and three times that rate; the report's column says the same."""
+def test_lab_power_on_two_single_sessions_plans_as_the_report_does():
+    """alike vs lexiopt4: both at seeds 0, 1, 2, so the comparison is paired by seed with every
+    repeat counted (issue 59; lexiopt4's seed 2 collapsed): `lab power` plans from the seed
+    differences at the comparison's alpha, no collapse part, and the report's power column for
+    the same pair says the same number."""
     from lab.analysis.cell_pairs import compare_cells
     from lab.analysis.load import load
-    out = CliRunner().invoke(main, ["power", str(run_dir("alike")), str(run_dir("lexiopt4")),
-                                    "--repeats", "3,20", "--format", "json"])
-    assert out.exit_code == 0, out.output
-    got = json.loads(out.output)
-    assert got["alpha"] == pytest.approx(0.025) and got["spread"]["collapse_rate"] == pytest.approx(1 / 6)
-    r3 = got["collapse"][1]                              # 1/6 -> 1/2
-    assert r3["rate_cand"] == pytest.approx(0.5) and r3["power"]["3"] == 0.0
-    assert r3["power"]["20"] == pytest.approx(collapse_power(1 / 6, 0.5, 20, alpha=0.025))
     t = load([RUNS], transcripts=False).complete_tests
     c = compare_cells(t)
-    two = c[c["collapse_rate"] > 0].iloc[0]
-    assert int(two["collapse_repeats_for_3x"]) == r3["repeats_for_power"]
+    pair = c[(c["a"] == "alike") & (c["b"] == "maybe_exts")]       # lexiopt4 is vocab maybe_exts
+    assert len(pair) == 1 and pair.iloc[0]["method"] == "paired-seed"
+    cols = [x for x in c.columns if x.startswith("repeats_for_")]
+    ds = [x.removeprefix("repeats_for_") for x in cols]
+    out = CliRunner().invoke(main, ["power", str(run_dir("lexiopt4")), str(run_dir("alike")),
+                                    "--diff", ",".join(ds), "--repeats", "3,20", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.output)
+    assert got["alpha"] == pytest.approx(0.05) and got["spread"]["collapse_rate"] is None
+    assert got["collapse"] == [] and got["spread"]["session"] == "single"
+    for col, row in zip(cols, got["table"]):
+        want, have = pair.iloc[0][col], row["repeats_for_power"]
+        assert (have is None and want != want) or int(want) == have, (col, want, have)
     text = CliRunner().invoke(main, ["power", "--collapse", "1/12:3/12", "--repeats", "3,100"])
     assert text.exit_code == 0 and "0.0833 -> 0.25 | 101 | 0.00 | 0.80" in text.output
     assert "at 3 repeats per arm no collapse difference can reject" in text.output

@@ -12,8 +12,9 @@ import time
 from lab.agent.progress import Progress
 
 CHILD = r"""
-import ctypes, sys, time
+import ctypes, signal, sys, time
 from lab.interrupts import announce_interrupts
+signal.signal(signal.SIGINT, signal.default_int_handler)   # a background job may inherit it ignored
 libc = ctypes.CDLL(None)
 with announce_interrupts():
     print("ready", flush=True)

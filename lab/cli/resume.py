@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from lab.cli.common import lab_errors
+from lab.cli.diff import resolve_run
+from lab.interrupts import announce_interrupts
 
 
 @click.command("resume")
@@ -23,13 +26,7 @@ def resume_cmd(run_dir: str, progress: bool | None, results: str) -> None:
     # the runner loads when a command runs (~0.1 s with the agent loop), not for `lab --help`
     from lab.runner import EXIT_RUN_FAILED, Terminated, resume
 
-    from pathlib import Path
-
-    from lab.cli.diff import resolve_run
-
     run_dir = str(resolve_run(run_dir, Path(results), "RUN_DIR"))
-    from lab.interrupts import announce_interrupts
-
     try:
         with announce_interrupts():
             out = resume(run_dir, progress=progress)

