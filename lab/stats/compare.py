@@ -44,6 +44,7 @@ import numpy as np
 
 from lab.stats.collapse import collapse_part
 from lab.stats.equivalence import DEFAULT_MARGIN, tost_p
+from lab.stats.per_test import paired_by_seed
 from lab.stats.twoway import mean_squares, two_way
 
 SESSIONS = ("single", "isolated")
@@ -229,7 +230,7 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
         raise ValueError("both arms need at least one complete repeat of at least one common test")
     common = _common(xb, xc, session=session, level=level, power=power, margin=margin)
     if session == "single":
-        if seeds is not None and _seed_paired(*seeds) and nb >= 2:
+        if seeds is not None and paired_by_seed(*seeds) and nb >= 2:
             return _tost(_by_seed(xb, xc, collapsed, common))
         if collapsed is not None:
             return _two_part(xb, xc, collapsed, common)
@@ -252,7 +253,7 @@ def compare_arms(base: np.ndarray, cand: np.ndarray, *, session: str = "single",
                                                           "and machine, no round term"}))
     d = np.stack([xc[np.array(lc) == k].mean(axis=0) - xb[np.array(lb) == k].mean(axis=0)
                   for k in ks], axis=1)
-    ms_t, ms_k, ms_e = mean_squares(d)
+    _, ms_k, ms_e = mean_squares(d)
     if ms_k <= ms_e:
         # the round variance is estimated 0 (as REML sets it): no round term, and then no reason
         # to weight a round by anything but its repeats — the paired t over tests on the pass
@@ -340,11 +341,6 @@ def _plain(xb: np.ndarray, xc: np.ndarray, common: dict) -> dict:
                       deterministic=_deterministic(xb, xc), note=_noise_note(xb, xc))
     return {"diff": c.diff, "ci_low": c.ci_low, "ci_high": c.ci_high, "p": c.p_value,
             "method": c.method, "repeats_base": c.repeats_base, "repeats_cand": c.repeats_cand}
-
-
-def _seed_paired(sb: Sequence, sc: Sequence) -> bool:
-    sb, sc = list(sb), list(sc)
-    return (len(sb) == len(sc) and None not in sb and len(set(sb)) == len(sb) and sb == sc)
 
 
 def _by_seed(xb: np.ndarray, xc: np.ndarray, collapsed, common: dict) -> Comparison:
