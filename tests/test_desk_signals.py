@@ -17,8 +17,8 @@ from lab.interrupts import announce_interrupts
 signal.signal(signal.SIGINT, signal.default_int_handler)   # a background job may inherit it ignored
 libc = ctypes.CDLL(None)
 with announce_interrupts():
-    print("ready", flush=True)
-    try:
+    try:                       # "ready" inside the try: a signal right after it is still caught
+        print("ready", flush=True)
         libc.sleep(6)          # a C call with the GIL released, as a llama.cpp step is
         time.sleep(0)
     except KeyboardInterrupt:
